@@ -1,0 +1,1 @@
+"""In-process players: the policies `risiko simulate` plays with."""

@@ -1,0 +1,98 @@
+"""Play whole games in-process, for `risiko simulate`, benchmarks and tests."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import time
+from dataclasses import dataclass
+
+from bots.policies import POLICIES
+from domain.errors import RuleViolation
+from domain.game import Game
+from domain.options import GameOptions
+from variants import get_variant
+
+
+@dataclass(frozen=True, slots=True)
+class SimulationReport:
+    variant: str
+    players: int
+    policy: str
+    games: int
+    seconds: float
+    actions: int
+    rounds: int
+    winners: int
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds else float("inf")
+
+    @property
+    def actions_per_second(self) -> float:
+        return self.actions / self.seconds if self.seconds else float("inf")
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "variant": self.variant,
+            "players": self.players,
+            "policy": self.policy,
+            "games": self.games,
+            "seconds": round(self.seconds, 4),
+            "games_per_second": round(self.games_per_second, 2),
+            "actions_per_second": round(self.actions_per_second, 1),
+            "average_actions": round(self.actions / self.games, 2) if self.games else 0,
+            "average_rounds": round(self.rounds / self.games, 2) if self.games else 0,
+            "games_with_winner": self.winners,
+        }
+
+
+def game_seed(seed: int, index: int) -> bytes:
+    return hashlib.sha256(f"risiko-simulate:{seed}:{index}".encode()).digest()
+
+
+def play(game: Game, policy_name: str, rnd: random.Random, max_actions: int = 1_000_000) -> int:
+    """Play `game` to its end with one policy for every seat; returns the actions applied."""
+    policy = POLICIES[policy_name]
+    applied = 0
+    while not game.is_over:
+        seat = game.seat_to_act
+        assert seat is not None
+        for action in policy(game, seat, rnd):
+            try:
+                game.apply(seat, action)
+            except RuleViolation:
+                if applied == 0 and len(game.legal_actions(seat)) == 0:
+                    raise
+                break  # the batch went stale; ask the policy again
+            applied += 1
+            if applied >= max_actions:
+                raise RuntimeError(f"no end after {max_actions} actions")
+            if game.is_over or game.seat_to_act != seat:
+                break
+    return applied
+
+
+def simulate(
+    variant: str = "classic",
+    players: int = 4,
+    games: int = 10,
+    seed: int = 0,
+    policy: str = "aggressive",
+    round_limit: int = 200,
+) -> SimulationReport:
+    if policy not in POLICIES:
+        raise KeyError(f"unknown policy {policy!r}; known: {', '.join(POLICIES)}")
+    chosen = get_variant(variant)
+    names = [f"Player {i + 1}" for i in range(players)]
+    options = GameOptions(round_limit=round_limit)
+    actions = rounds = winners = 0
+    started = time.perf_counter()
+    for index in range(games):
+        game = chosen.new_game(names, options, seed=game_seed(seed, index))
+        actions += play(game, policy, random.Random(f"{seed}:{index}"))
+        rounds += game.round
+        winners += game.winner is not None
+    elapsed = time.perf_counter() - started
+    return SimulationReport(variant, players, policy, games, elapsed, actions, rounds, winners)

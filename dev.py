@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+"""Bootstrap and task runner: needs only Python 3.11+, installs everything else into .venv.
+
+    python3 dev.py run     show the engine working (plays a few games and prints the figures)
+    python3 dev.py test    run the whole test suite
+    python3 dev.py lint    ruff and mypy --strict on the packages
+    python3 dev.py bench   the benchmarks of benchmarks/
+
+Extra arguments after the task are passed on (to pytest for `test`, to `risiko` for `run`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+STAMP = VENV / ".installed"
+
+
+def _requirements_digest() -> str:
+    return hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+
+
+def ensure_venv() -> None:
+    """Create .venv and install the project with its dev extras, again when pyproject changes."""
+    if not (BIN / "python").exists():
+        print("dev.py: creating .venv", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    digest = _requirements_digest()
+    if STAMP.exists() and STAMP.read_text() == digest:
+        return
+    print("dev.py: installing the project and its dev dependencies into .venv", flush=True)
+    pip = [str(BIN / "python"), "-m", "pip", "--disable-pip-version-check", "--quiet"]
+    subprocess.run([*pip, "install", "--upgrade", "pip"], check=True)
+    subprocess.run([*pip, "install", "-e", ".[dev]"], check=True, cwd=ROOT)
+    STAMP.write_text(digest)
+
+
+def run(*command: str) -> int:
+    return subprocess.run(command, cwd=ROOT).returncode
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in {"run", "test", "lint", "bench"}:
+        print(__doc__)
+        return 2
+    task, rest = argv[0], argv[1:]
+    ensure_venv()
+    if task == "run":
+        args = rest or ["demo"]
+        return run(str(BIN / "risiko"), *args)
+    if task == "test":
+        return run(str(BIN / "python"), "-m", "pytest", *rest)
+    if task == "lint":
+        ruff = run(str(BIN / "ruff"), "check", ".")
+        fmt = run(str(BIN / "ruff"), "format", "--check", ".")
+        mypy = run(str(BIN / "mypy"), "--strict")
+        return ruff or fmt or mypy
+    return run(str(BIN / "python"), "benchmarks/run.py", *rest)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

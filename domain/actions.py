@@ -1,0 +1,120 @@
+"""The typed actions a seat (or the game clock) can submit. Territories are named by ascii id."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    kind: ClassVar[str] = "action"
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind}
+        for field in fields(self):
+            value = getattr(self, field.name)
+            data[field.name] = list(value) if isinstance(value, tuple) else value
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceArmies(Action):
+    """Put armies on an own territory: the initial placement, then the reinforcements."""
+
+    kind: ClassVar[str] = "place_armies"
+    territory: str
+    armies: int
+
+
+@dataclass(frozen=True, slots=True)
+class TradeCards(Action):
+    """Trade a set of three cards for armies (reinforcement phase only)."""
+
+    kind: ClassVar[str] = "trade_cards"
+    cards: tuple[str, str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class Attack(Action):
+    """One roll: attack `target` from `source` with `dice` dice (1 to 3, at most armies - 1)."""
+
+    kind: ClassVar[str] = "attack"
+    source: str
+    target: str
+    dice: int
+
+
+@dataclass(frozen=True, slots=True)
+class AttackUntil(Action):
+    """Attack repeatedly with up to `dice` dice until conquest, or until `source` holds no
+    more than `stop_at` armies, or until no further roll is allowed. Every roll is recorded."""
+
+    kind: ClassVar[str] = "attack_until"
+    source: str
+    target: str
+    dice: int = 3
+    stop_at: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Defend(Action):
+    """The defender's choice of dice, when the game lets defenders declare them."""
+
+    kind: ClassVar[str] = "defend"
+    dice: int
+
+
+@dataclass(frozen=True, slots=True)
+class Occupy(Action):
+    """Move armies into the territory just conquered (at least the dice of the last roll)."""
+
+    kind: ClassVar[str] = "occupy"
+    armies: int
+
+
+@dataclass(frozen=True, slots=True)
+class StrategicMove(Action):
+    """The one move of the turn between adjacent own territories. It ends the turn."""
+
+    kind: ClassVar[str] = "strategic_move"
+    source: str
+    target: str
+    armies: int
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    kind: ClassVar[str] = "end_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class ExpireTime(Action):
+    """Submitted by the game's clock, not by a seat: the tournament time limit has passed."""
+
+    kind: ClassVar[str] = "expire_time"
+
+
+ACTION_TYPES: dict[str, type[Action]] = {
+    cls.kind: cls
+    for cls in (
+        PlaceArmies,
+        TradeCards,
+        Attack,
+        AttackUntil,
+        Defend,
+        Occupy,
+        StrategicMove,
+        EndTurn,
+        ExpireTime,
+    )
+}
+
+
+def action_from_dict(data: dict[str, Any]) -> Action:
+    """The inverse of `Action.to_dict`, for action logs."""
+    values = dict(data)
+    cls = ACTION_TYPES[values.pop("kind")]
+    if cls is TradeCards:
+        values["cards"] = tuple(values["cards"])
+    return cls(**values)

@@ -1,0 +1,259 @@
+"""Boards as graphs: territories in regions, joined by edges of a kind.
+
+A board is loaded from plain data (a variant's data file, parsed by the variant) and validated:
+unique ascii ids, known references, symmetric borders of the same kind, a connected graph.
+Territories are addressed by their ascii id in the API and by their index inside the engine,
+where lists indexed by territory are much faster than dictionaries.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from domain.errors import BoardDataError
+
+ASCII_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+class EdgeKind(enum.Enum):
+    """How two spaces touch. Classic RisiKo! treats every kind as an ordinary border."""
+
+    LAND = "land"
+    SEA_LINE = "sea_line"  # a dotted line across water (classic, RisiKo! Più)
+    COAST = "coast"  # a province touching a sea area (S.P.Q.RisiKo!)
+    SEA = "sea"  # two sea areas (S.P.Q.RisiKo!)
+    BLACK_LINE = "black_line"  # FutuRisiKo! black lines
+
+
+@dataclass(frozen=True, slots=True)
+class Region:
+    id: str
+    name: str
+    bonus: int
+    territories: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Territory:
+    id: str
+    name: str
+    region: str
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class Edge:
+    a: str
+    b: str
+    kind: EdgeKind
+
+
+@dataclass(frozen=True)
+class Board:
+    """An immutable, validated board. Build it with `Board.from_data`."""
+
+    id: str
+    name: str
+    territories: tuple[Territory, ...]
+    regions: tuple[Region, ...]
+    edges: tuple[Edge, ...]
+    # Derived, index-based views for the engine's hot paths.
+    index: Mapping[str, int] = field(repr=False)
+    neighbours: tuple[tuple[int, ...], ...] = field(repr=False)
+    region_members: tuple[tuple[int, ...], ...] = field(repr=False)
+    region_of: tuple[int, ...] = field(repr=False)
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Board:
+        return _parse_board(data)
+
+    def territory(self, territory_id: str) -> Territory:
+        try:
+            return self.territories[self.index[territory_id]]
+        except KeyError:
+            raise KeyError(f"unknown territory {territory_id!r}") from None
+
+    def region(self, region_id: str) -> Region:
+        for region in self.regions:
+            if region.id == region_id:
+                return region
+        raise KeyError(f"unknown region {region_id!r}")
+
+    def are_adjacent(self, a: str, b: str) -> bool:
+        return self.index[b] in self.neighbours[self.index[a]]
+
+    def degree(self, territory_id: str) -> int:
+        return len(self.neighbours[self.index[territory_id]])
+
+    def to_data(self) -> dict[str, Any]:
+        """The board as plain data: the shape `risiko board --json` prints."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "territories": [
+                {"id": t.id, "name": t.name, "region": t.region} for t in self.territories
+            ],
+            "regions": [
+                {"id": r.id, "name": r.name, "bonus": r.bonus, "territories": list(r.territories)}
+                for r in self.regions
+            ],
+            "edges": [{"a": e.a, "b": e.b, "kind": e.kind.value} for e in self.edges],
+        }
+
+
+def _require(condition: bool, message: str) -> None:
+    if not condition:
+        raise BoardDataError(message)
+
+
+def _ascii_id(value: object, where: str) -> str:
+    _require(
+        isinstance(value, str) and bool(ASCII_ID.match(value)),
+        f"{where}: id {value!r} must be lower-case ascii (letters, digits, underscores)",
+    )
+    assert isinstance(value, str)
+    return value
+
+
+def _name(entry: Mapping[str, Any], where: str) -> str:
+    name = entry.get("name")
+    _require(isinstance(name, str) and bool(name.strip()), f"{where}: missing display name")
+    assert isinstance(name, str)
+    return name
+
+
+def _entries(data: Mapping[str, Any], key: str) -> Sequence[Mapping[str, Any]]:
+    entries = data.get(key)
+    _require(
+        isinstance(entries, list) and bool(entries), f"board: {key!r} must be a non-empty list"
+    )
+    assert isinstance(entries, list)
+    for position, entry in enumerate(entries):
+        _require(isinstance(entry, dict), f"board: {key}[{position}] must be an object")
+    return entries
+
+
+def _parse_board(data: Mapping[str, Any]) -> Board:
+    board_id = _ascii_id(data.get("id"), "board")
+    board_name = _name(data, f"board {board_id!r}")
+
+    region_names: dict[str, tuple[str, int]] = {}
+    for entry in _entries(data, "regions"):
+        region_id = _ascii_id(entry.get("id"), "region")
+        _require(region_id not in region_names, f"region {region_id!r} is listed twice")
+        bonus = entry.get("bonus")
+        _require(
+            isinstance(bonus, int) and not isinstance(bonus, bool) and bonus >= 0,
+            f"region {region_id!r}: bonus must be a whole number >= 0, not {bonus!r}",
+        )
+        assert isinstance(bonus, int)
+        region_names[region_id] = (_name(entry, f"region {region_id!r}"), bonus)
+
+    territory_entries = _entries(data, "territories")
+    ids: list[str] = []
+    for entry in territory_entries:
+        territory_id = _ascii_id(entry.get("id"), "territory")
+        _require(territory_id not in ids, f"territory {territory_id!r} is listed twice")
+        _require(
+            territory_id not in region_names,
+            f"territory {territory_id!r} has the same id as a region",
+        )
+        ids.append(territory_id)
+    index = {territory_id: position for position, territory_id in enumerate(ids)}
+
+    territories: list[Territory] = []
+    borders: dict[str, dict[str, EdgeKind]] = {}
+    for position, entry in enumerate(territory_entries):
+        territory_id = ids[position]
+        region = entry.get("region")
+        _require(
+            region in region_names,
+            f"territory {territory_id!r}: unknown region {region!r}",
+        )
+        assert isinstance(region, str)
+        territories.append(
+            Territory(territory_id, _name(entry, f"territory {territory_id!r}"), region, position)
+        )
+        raw_borders = entry.get("borders")
+        _require(
+            isinstance(raw_borders, dict) and bool(raw_borders),
+            f"territory {territory_id!r}: 'borders' must map neighbour ids to edge kinds",
+        )
+        assert isinstance(raw_borders, dict)
+        kinds: dict[str, EdgeKind] = {}
+        for neighbour, kind in raw_borders.items():
+            _require(
+                neighbour in index,
+                f"territory {territory_id!r}: border with unknown territory {neighbour!r}",
+            )
+            _require(neighbour != territory_id, f"territory {territory_id!r} borders itself")
+            try:
+                kinds[neighbour] = EdgeKind(kind)
+            except ValueError:
+                known = ", ".join(k.value for k in EdgeKind)
+                raise BoardDataError(
+                    f"territory {territory_id!r}: border with {neighbour!r} has unknown kind "
+                    f"{kind!r} (known: {known})"
+                ) from None
+        borders[territory_id] = kinds
+
+    edges: list[Edge] = []
+    for territory_id in ids:
+        for neighbour, kind in borders[territory_id].items():
+            back = borders[neighbour].get(territory_id)
+            _require(
+                back is not None,
+                f"border {territory_id!r} -> {neighbour!r} is not symmetric: "
+                f"{neighbour!r} does not list {territory_id!r}",
+            )
+            _require(
+                back is kind,
+                f"border {territory_id!r} - {neighbour!r} has two kinds: "
+                f"{kind.value!r} and {back.value if back else None!r}",
+            )
+            if index[territory_id] < index[neighbour]:
+                edges.append(Edge(territory_id, neighbour, kind))
+
+    neighbours = tuple(
+        tuple(sorted(index[n] for n in borders[territory_id])) for territory_id in ids
+    )
+    _check_connected(ids, neighbours)
+
+    regions: list[Region] = []
+    for region_id, (name, bonus) in region_names.items():
+        members = tuple(t.id for t in territories if t.region == region_id)
+        _require(bool(members), f"region {region_id!r} has no territories")
+        regions.append(Region(region_id, name, bonus, members))
+    region_position = {region.id: position for position, region in enumerate(regions)}
+
+    return Board(
+        id=board_id,
+        name=board_name,
+        territories=tuple(territories),
+        regions=tuple(regions),
+        edges=tuple(edges),
+        index=index,
+        neighbours=neighbours,
+        region_members=tuple(tuple(index[t] for t in region.territories) for region in regions),
+        region_of=tuple(region_position[t.region] for t in territories),
+    )
+
+
+def _check_connected(ids: Sequence[str], neighbours: Sequence[Sequence[int]]) -> None:
+    seen = {0}
+    frontier = [0]
+    while frontier:
+        current = frontier.pop()
+        for neighbour in neighbours[current]:
+            if neighbour not in seen:
+                seen.add(neighbour)
+                frontier.append(neighbour)
+    if len(seen) != len(ids):
+        unreachable = sorted(ids[i] for i in range(len(ids)) if i not in seen)
+        raise BoardDataError(
+            f"board is not connected: {', '.join(unreachable)} cannot be reached from {ids[0]!r}"
+        )

@@ -1,0 +1,69 @@
+"""The games this server plays, registered by name.
+
+A variant is its data files plus the rules that differ, as a small `Game` subclass. Add one by
+creating a subpackage that calls `register` and importing it below.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from importlib import resources
+from typing import Any
+
+from domain.game import Game
+from domain.options import GameOptions
+from domain.ruleset import Ruleset
+
+
+@dataclass(frozen=True)
+class Variant:
+    name: str
+    title: str
+    package: str  # where the data files live
+    game_class: type[Game] = Game
+    description: str = ""
+    _cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def _load(self, filename: str) -> Any:
+        text = resources.files(self.package).joinpath(filename).read_text(encoding="utf-8")
+        return json.loads(text)
+
+    @cached_property
+    def ruleset(self) -> Ruleset:
+        return Ruleset.from_data(self._load("board.json"), self._load("rules.json"))
+
+    def new_game(
+        self,
+        players: Sequence[str],
+        options: GameOptions | None = None,
+        *,
+        seed: bytes,
+        colours: Sequence[str] | None = None,
+    ) -> Game:
+        return self.game_class(self.ruleset, players, options, seed=seed, colours=colours)
+
+
+VARIANTS: dict[str, Variant] = {}
+
+
+def register(variant: Variant) -> Variant:
+    if variant.name in VARIANTS:
+        raise ValueError(f"variant {variant.name!r} is registered twice")
+    VARIANTS[variant.name] = variant
+    return variant
+
+
+def get_variant(name: str) -> Variant:
+    try:
+        return VARIANTS[name]
+    except KeyError:
+        known = ", ".join(sorted(VARIANTS))
+        raise KeyError(f"unknown variant {name!r}; known: {known}") from None
+
+
+from variants import classic as _classic  # noqa: E402  (registers itself)
+
+__all__ = ["VARIANTS", "Variant", "_classic", "get_variant", "register"]
