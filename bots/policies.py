@@ -36,14 +36,14 @@ def aggressive_policy(game: Game, seat: int, rnd: random.Random) -> list[a.Actio
         return [a.Occupy(game.pending_conquest[3])]
     if phase is Phase.SETUP or (phase is Phase.REINFORCE and game.pending_reinforcements):
         if phase is Phase.REINFORCE:
-            trades = game.legal_actions(seat)
-            best = max(
-                (t for t in trades if t.kind == a.TradeCards.kind),
-                key=lambda t: t.armies,  # type: ignore[attr-defined]
-                default=None,
-            )
-            if best is not None:
-                return [best.pick(rnd)]
+            hand = game.hands[seat]
+            if len(hand) >= 3:
+                cards = game.ruleset.cards
+                sets = cards.tradeable_sets(hand)
+                if sets:
+                    owned = frozenset(ids[t].id for t, o in enumerate(owner) if o == seat)
+                    best = max(sets, key=lambda triple: sum(cards.value(triple, owned)))
+                    return [a.TradeCards(best)]
             count = game.pending_reinforcements
         else:
             count = game.setup_quota
@@ -52,9 +52,7 @@ def aggressive_policy(game: Game, seat: int, rnd: random.Random) -> list[a.Actio
         chosen = Counter(rnd.choice(border) for _ in range(count))
         return [a.PlaceArmies(ids[t].id, n) for t, n in chosen.items()]
     armies = game.armies
-    for source, source_owner in enumerate(owner):
-        if source_owner != seat or armies[source] < 2:
-            continue
+    for source in [t for t, o in enumerate(owner) if o == seat and armies[t] >= 2]:
         for target in neighbours[source]:
             if (
                 owner[target] != seat

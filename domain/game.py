@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 from domain import actions as a
 from domain import events as e
+from domain.dice import compare_dice
 from domain.errors import (
     CardNotInHand,
     EliminationTooEarly,
@@ -470,7 +471,9 @@ class Game:
                 events += self._next_setup_turn(DerivedRandom(self.seed, self.seq + 1))
             return events
         self.pending_reinforcements -= action.armies
-        return events + self._check_victory()
+        if self.objective_of(seat).counts_armies:
+            events += self._check_victory()
+        return events
 
     def _trade_cards(self, seat: int | None, action: a.TradeCards) -> list[e.Event]:
         seat = self._check_turn(seat)
@@ -503,7 +506,7 @@ class Game:
         rng = DerivedRandom(self.seed, self.seq + 1)
         defence = min(MAX_DICE, self.armies[target])
         events = self._roll(rng, seat, source, target, action.dice, defence)
-        return events + self._after_battle(seat)
+        return events + self._after_battle(seat, target)
 
     def _defend(self, seat: int | None, action: a.Defend) -> list[e.Event]:
         if self.phase is not Phase.DEFEND or self.pending_attack is None:
@@ -518,7 +521,7 @@ class Game:
         self.phase = Phase.ATTACK
         rng = DerivedRandom(self.seed, self.seq + 1)
         events = self._roll(rng, self.current, source, target, dice, action.dice)
-        return events + self._after_battle(self.current)
+        return events + self._after_battle(self.current, target)
 
     def _attack_until(self, seat: int | None, action: a.AttackUntil) -> list[e.Event]:
         seat = self._check_turn(seat)
@@ -548,19 +551,14 @@ class Game:
             events += self._roll(rng, seat, source, target, dice, defence)
             if self.owner[target] == seat or armies[source] <= action.stop_at:
                 break
-        return events + self._after_battle(seat)
+        return events + self._after_battle(seat, target)
 
     def _roll(
         self, rng: DerivedRandom, seat: int, source: int, target: int, dice: int, defence: int
     ) -> list[e.Event]:
-        attacker = sorted((rng.die() for _ in range(dice)), reverse=True)
-        defender = sorted((rng.die() for _ in range(defence)), reverse=True)
-        attacker_losses = defender_losses = 0
-        for attack_die, defence_die in zip(attacker, defender, strict=False):
-            if attack_die > defence_die:
-                defender_losses += 1
-            else:  # ties go to the defender
-                attacker_losses += 1
+        attacker = rng.dice(dice)
+        defender = rng.dice(defence)
+        attacker_losses, defender_losses = compare_dice(attacker, defender)
         self.armies[source] -= attacker_losses
         self.armies[target] -= defender_losses
         board = self.board
@@ -626,8 +624,11 @@ class Game:
                 events.append(e.ObjectiveChanged(seat, objective.fallback, reason))
         return events
 
-    def _after_battle(self, seat: int) -> list[e.Event]:
-        return self._check_victory()
+    def _after_battle(self, seat: int, target: int) -> list[e.Event]:
+        # Losing armies never completes an objective: only a conquest can.
+        if self.owner[target] == seat:
+            return self._check_victory()
+        return []
 
     def _occupy(self, seat: int | None, action: a.Occupy) -> list[e.Event]:
         seat = self._check_turn(seat)
@@ -648,7 +649,10 @@ class Game:
         self.phase = Phase.ATTACK
         source_id = self.board.territories[source].id
         target_id = self.board.territories[target].id
-        return [e.ArmiesMoved(seat, source_id, target_id, action.armies, False)]
+        events: list[e.Event] = [e.ArmiesMoved(seat, source_id, target_id, action.armies, False)]
+        if self.objective_of(seat).counts_armies:
+            events += self._check_victory()
+        return events
 
     def _strategic_move(self, seat: int | None, action: a.StrategicMove) -> list[e.Event]:
         seat = self._check_turn(seat)
@@ -741,9 +745,8 @@ class Game:
     def _check_victory(self) -> list[e.Event]:
         """A player wins only during their own turn, as soon as the objective is met."""
         seat = self.current
-        alive = [s for s in range(len(self.players)) if not self.eliminated[s]]
-        if len(alive) == 1:
-            return self._finish(alive[0], "last_player")
+        if self.eliminated.count(False) == 1:
+            return self._finish(self.eliminated.index(False), "last_player")
         objective_id = self.objectives[seat]
         objective = self._objective(objective_id)
         if isinstance(objective, DestroyColour):

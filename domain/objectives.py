@@ -20,6 +20,11 @@ class Objective:
     id: str
     text: str
 
+    @property
+    def counts_armies(self) -> bool:
+        """Whether placing or moving armies (not only conquering) can complete it."""
+        return False
+
     def is_met(self, board: Board, owner: Sequence[int], armies: Sequence[int], seat: int) -> bool:
         raise NotImplementedError
 
@@ -31,7 +36,13 @@ class HoldTerritories(Objective):
     count: int
     min_armies: int
 
+    @property
+    def counts_armies(self) -> bool:
+        return self.min_armies > 1
+
     def is_met(self, board: Board, owner: Sequence[int], armies: Sequence[int], seat: int) -> bool:
+        if self.min_armies <= 1:
+            return sum(1 for territory_owner in owner if territory_owner == seat) >= self.count
         held = 0
         for territory, territory_owner in enumerate(owner):
             if territory_owner == seat and armies[territory] >= self.min_armies:
@@ -47,10 +58,18 @@ class HoldRegions(Objective):
     extra_regions: int
 
     def is_met(self, board: Board, owner: Sequence[int], armies: Sequence[int], seat: int) -> bool:
-        held = [all(owner[t] == seat for t in members) for members in board.region_members]
-        if not all(held[region] for region in self.regions):
-            return False
-        others = sum(1 for region, full in enumerate(held) if full and region not in self.regions)
+        members = board.region_members
+        for region in self.regions:
+            for territory in members[region]:
+                if owner[territory] != seat:
+                    return False
+        if not self.extra_regions:
+            return True
+        others = sum(
+            1
+            for region, territories in enumerate(members)
+            if region not in self.regions and all(owner[t] == seat for t in territories)
+        )
         return others >= self.extra_regions
 
 

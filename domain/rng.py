@@ -56,7 +56,20 @@ class DerivedRandom:
                 return value % 6 + 1
 
     def dice(self, count: int) -> list[int]:
-        return [self.die() for _ in range(count)]
+        """`count` dice, sorted from highest to lowest (the order in which they are compared)."""
+        rolled: list[int] = []
+        buffer, position = self._buffer, self._position
+        while len(rolled) < count:
+            if position >= len(buffer):
+                self._next_block()
+                buffer, position = self._buffer, 0
+            value = buffer[position]
+            position += 1
+            if value < 252:
+                rolled.append(value % 6 + 1)
+        self._position = position
+        rolled.sort(reverse=True)
+        return rolled
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), for n up to 2**32, by rejection sampling."""

@@ -1,0 +1,155 @@
+"""The `risiko` command: the engine from the shell."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from bots.simulate import simulate
+from domain.odds import TieRule, battle_odds
+from variants import VARIANTS, get_variant
+
+
+def _board(args: argparse.Namespace) -> int:
+    board = get_variant(args.variant).ruleset.board
+    if args.json:
+        print(json.dumps(board.to_data(), ensure_ascii=False, indent=2))
+        return 0
+    print(f"{board.name}: {len(board.territories)} territories, {len(board.edges)} borders")
+    for region in board.regions:
+        print(f"\n{region.name} (+{region.bonus})")
+        for territory_id in region.territories:
+            territory = board.territory(territory_id)
+            names = ", ".join(board.territories[n].name for n in board.neighbours[territory.index])
+            print(f"  {territory.name:<26} {territory.id:<26} borders {names}")
+    return 0
+
+
+def _odds(args: argparse.Namespace) -> int:
+    odds = battle_odds(
+        args.attackers,
+        args.defenders,
+        max_attacker_dice=args.attacker_dice,
+        max_defender_dice=args.defender_dice,
+        tie_rule=TieRule(args.ties),
+        attacker_bonus=args.attacker_bonus,
+        defender_bonus=args.defender_bonus,
+        stop_at=args.stop_at,
+    )
+    if args.json:
+        print(json.dumps(odds.to_dict(), indent=2))
+        return 0
+    print(
+        f"{args.attackers} attacking armies (the territory holds {args.attackers + 1}) "
+        f"against {args.defenders}"
+    )
+    print(f"conquest probability      {odds.conquest_probability:.6f}")
+    print(f"expected attacker losses  {odds.expected_attacker_losses:.4f}")
+    print(f"expected defender losses  {odds.expected_defender_losses:.4f}")
+    print("attacking armies left     " + _distribution(odds.attacker_survivors))
+    print("defending armies left     " + _distribution(odds.defender_survivors))
+    return 0
+
+
+def _distribution(values: Sequence[float]) -> str:
+    shown = [f"{k}:{p:.4f}" for k, p in enumerate(values) if p >= 0.00005]
+    return " ".join(shown)
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    report = simulate(
+        variant=args.variant,
+        players=args.players,
+        games=args.games,
+        seed=args.seed,
+        policy=args.policy,
+        round_limit=args.round_limit,
+    )
+    data = report.to_dict()
+    if args.json:
+        print(json.dumps(data, indent=2))
+        return 0
+    print(
+        f"{data['games']} games of {data['variant']}, {data['players']} players, "
+        f"policy {data['policy']}, seed {args.seed}"
+    )
+    print(f"  {data['games_per_second']} games/s, {data['actions_per_second']} actions/s")
+    print(f"  average length: {data['average_actions']} actions, {data['average_rounds']} rounds")
+    print(f"  games ended with a winner: {data['games_with_winner']} of {data['games']}")
+    return 0
+
+
+def _demo(args: argparse.Namespace) -> int:
+    print("RisiKo! rules engine: the classic board, the odds of a big attack, and 20 games.\n")
+    board = get_variant("classic").ruleset.board
+    print(
+        f"{board.name}: {len(board.territories)} territories, {len(board.edges)} borders, "
+        f"{len(board.regions)} continents"
+    )
+    odds = battle_odds(10, 7)
+    print(f"10 attacking armies against 7 conquer with probability {odds.conquest_probability:.4f}")
+    report = simulate(games=20, seed=args.seed)
+    data = report.to_dict()
+    print(
+        f"20 four-player games (aggressive bots): {data['games_per_second']} games/s, "
+        f"{data['games_with_winner']} won by a completed objective or last player standing"
+    )
+    print("\nMore: risiko board classic | risiko odds 5 3 | risiko simulate --games 100")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="risiko", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    demo = commands.add_parser("demo", help="show the engine working")
+    demo.add_argument("--seed", type=int, default=1)
+    demo.set_defaults(handler=_demo)
+
+    board = commands.add_parser("board", help="a variant's board")
+    board.add_argument("variant", choices=sorted(VARIANTS))
+    board.add_argument("--json", action="store_true")
+    board.set_defaults(handler=_board)
+
+    odds = commands.add_parser("odds", help="exact odds of attacking until conquest or exhaustion")
+    odds.add_argument("attackers", type=int, help="attacking armies (the territory holds A + 1)")
+    odds.add_argument("defenders", type=int, help="defending armies")
+    odds.add_argument("--attacker-dice", type=int, default=3, choices=(1, 2, 3))
+    odds.add_argument("--defender-dice", type=int, default=3, choices=(1, 2, 3))
+    odds.add_argument("--ties", choices=[rule.value for rule in TieRule], default="defender_wins")
+    odds.add_argument("--attacker-bonus", type=int, default=0, choices=(0, 1))
+    odds.add_argument("--defender-bonus", type=int, default=0, choices=(0, 1))
+    odds.add_argument("--stop-at", type=int, default=0, help="stop when this many attackers remain")
+    odds.add_argument("--json", action="store_true")
+    odds.set_defaults(handler=_odds)
+
+    sim = commands.add_parser("simulate", help="play games in-process and measure the engine")
+    sim.add_argument("--variant", default="classic", choices=sorted(VARIANTS))
+    sim.add_argument("--players", type=int, default=4)
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--policy", default="aggressive", choices=("aggressive", "random"))
+    sim.add_argument("--round-limit", type=int, default=200, help="rounds before a game is cut")
+    sim.add_argument("--json", action="store_true")
+    sim.set_defaults(handler=_simulate)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        result: int = args.handler(args)
+    except BrokenPipeError:  # `risiko board classic | head`
+        sys.stderr.close()
+        return 0
+    except (ValueError, KeyError) as error:
+        message = error.args[0] if error.args else str(error)
+        print(f"risiko: {message}", file=sys.stderr)
+        return 2
+    return result
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,67 @@
+"""Helpers to build games and hand-made positions for the rule tests."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from domain.game import Game, Phase
+from domain.options import GameOptions
+from variants import get_variant
+
+CLASSIC = get_variant("classic")
+BOARD = CLASSIC.ruleset.board
+
+
+def new_game(
+    players: int = 4, options: GameOptions | None = None, seed: bytes = b"test-seed"
+) -> Game:
+    return CLASSIC.new_game([f"P{i}" for i in range(players)], options, seed=seed)
+
+
+def arrange(
+    game: Game,
+    owners: Mapping[str, int],
+    armies: Mapping[str, int] | None = None,
+    *,
+    others: int | None = None,
+    current: int = 0,
+    phase: Phase = Phase.ATTACK,
+    round: int = 5,
+    pending: int = 0,
+    hands: Mapping[int, list[str]] | None = None,
+) -> Game:
+    """Turn `game` into a hand-made position: territories named in `owners` go to those seats,
+    every other territory to `others` (default: the last seat), each with `armies` (default 1).
+    The setup is skipped: the deck is the full deck, `current` plays in `phase` of `round`."""
+    rest = len(game.players) - 1 if others is None else others
+    armies = armies or {}
+    for territory in game.board.territories:
+        game.owner[territory.index] = owners.get(territory.id, rest)
+        game.armies[territory.index] = armies.get(territory.id, 1)
+    game.territory_count = [game.owner.count(seat) for seat in range(len(game.players))]
+    game.eliminated = [count == 0 for count in game.territory_count]
+    game.setup_remaining = [0] * len(game.players)
+    game.setup_quota = 0
+    game.current = current
+    game.phase = phase
+    game.round = round
+    game.pending_reinforcements = pending
+    game.pending_attack = None
+    game.pending_conquest = None
+    game.conquered_this_turn = False
+    game.hands = [list((hands or {}).get(seat, [])) for seat in range(len(game.players))]
+    held = {card for hand in game.hands for card in hand}
+    game.deck = [card for card in game.ruleset.cards.cards if card not in held]
+    game.discard = []
+    return game
+
+
+def finish_setup(game: Game) -> Game:
+    """Play the initial placement: every quota on the seat's first territory."""
+    while game.phase is Phase.SETUP:
+        seat = game.current
+        first = next(t.id for t in game.board.territories if game.owner[t.index] == seat)
+        from domain.actions import PlaceArmies
+
+        game.apply(seat, PlaceArmies(first, game.setup_quota))
+    return game
