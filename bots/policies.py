@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 
 from domain import actions as a
 from domain.game import Game, Phase
 
-Policy = Callable[[Game, int, random.Random], list[a.Action]]
+Policy = Callable[[Game, int, random.Random], Iterable[a.Action]]
 
 
 def random_policy(game: Game, seat: int, rnd: random.Random) -> list[a.Action]:
@@ -18,11 +17,12 @@ def random_policy(game: Game, seat: int, rnd: random.Random) -> list[a.Action]:
     return [rnd.choice(legal).pick(rnd)]
 
 
-def aggressive_policy(game: Game, seat: int, rnd: random.Random) -> list[a.Action]:
+def aggressive_policy(game: Game, seat: int, rnd: random.Random) -> Iterable[a.Action]:
     """pyrisk's StupidAI in RisiKo! rules: reinforce border territories at random, trade the
     best card set, attack every enemy neighbour it outnumbers until conquest, move everything
     it can into conquests, never make a strategic move. Returns a batch of actions; the caller
-    stops at the first one that the state no longer allows and asks again."""
+    stops at the first one that the state no longer allows, or when another seat must act,
+    and asks again."""
     board = game.board
     ids = board.territories
     owner = game.owner
@@ -49,18 +49,41 @@ def aggressive_policy(game: Game, seat: int, rnd: random.Random) -> list[a.Actio
             count = game.setup_quota
         own = [t for t, o in enumerate(owner) if o == seat]
         border = [t for t in own if any(owner[n] != seat for n in neighbours[t])] or own
-        chosen = Counter(rnd.choice(border) for _ in range(count))
+        chosen: dict[int, int] = {}
+        for territory in rnd.choices(border, k=count):  # one army at a time, at random
+            chosen[territory] = chosen.get(territory, 0) + 1
         return [a.PlaceArmies(ids[t].id, n) for t, n in chosen.items()]
+    return _attacks(game, seat)
+
+
+def _attacks(game: Game, seat: int) -> Iterator[a.Action]:
+    """Like pyrisk's StupidAI, a generator: each attack is decided on the board as it is
+    when the previous one is over."""
+    ids = game.board.territories
+    owner = game.owner
     armies = game.armies
-    for source in [t for t, o in enumerate(owner) if o == seat and armies[t] >= 2]:
-        for target in neighbours[source]:
-            if (
-                owner[target] != seat
-                and armies[source] > armies[target]
-                and game.may_attack(source, target)
-            ):
-                return [a.AttackUntil(ids[source].id, ids[target].id, 3, 1)]
-    return [a.EndTurn()]
+    neighbours = game.board.neighbours
+    attacked = True
+    while attacked:  # until no own territory outnumbers an enemy neighbour any more
+        attacked = False
+        for source in range(len(owner)):  # live ownership: a conquest can attack at once
+            if owner[source] != seat:
+                continue
+            for target in neighbours[source]:
+                if game.phase is Phase.OCCUPY:
+                    assert game.pending_conquest is not None
+                    yield a.Occupy(game.pending_conquest[3])
+                if (
+                    owner[target] != seat
+                    and armies[source] > armies[target]
+                    and game.may_attack(source, target)
+                ):
+                    attacked = True
+                    yield a.AttackUntil(ids[source].id, ids[target].id, 3, 1)
+    if game.phase is Phase.OCCUPY:
+        assert game.pending_conquest is not None
+        yield a.Occupy(game.pending_conquest[3])
+    yield a.EndTurn()
 
 
 POLICIES: dict[str, Policy] = {"random": random_policy, "aggressive": aggressive_policy}

@@ -14,7 +14,7 @@ def compare_dice(
     attacker_losses = defender_losses = 0
     for attack_die, defence_die in zip(
         sorted(attacker, reverse=True), sorted(defender, reverse=True), strict=False
-    ):  # sorting three dice costs little next to the clarity of sorting here
+    ):
         if attack_die > defence_die:
             defender_losses += 1
         elif attack_die < defence_die or defender_wins_ties:

@@ -533,11 +533,11 @@ class Game:
             raise InvalidDice(f"attack with 1 to {MAX_DICE} dice, not {action.dice}")
         source = self._own_territory(seat, action.source)
         first_dice = min(action.dice, self.armies[source] - 1)
+        source, target = self._validate_attack(seat, action.source, action.target, first_dice)
         if not 1 <= action.stop_at < self.armies[source]:
             raise InvalidArmyCount(
                 f"stop_at must be between 1 and {self.armies[source] - 1}, not {action.stop_at}"
             )
-        source, target = self._validate_attack(seat, action.source, action.target, first_dice)
         self.phase = Phase.ATTACK
         rng = DerivedRandom(self.seed, self.seq + 1)
         armies = self.armies
@@ -556,8 +556,7 @@ class Game:
     def _roll(
         self, rng: DerivedRandom, seat: int, source: int, target: int, dice: int, defence: int
     ) -> list[e.Event]:
-        attacker = rng.dice(dice)
-        defender = rng.dice(defence)
+        attacker, defender = rng.roll(dice, defence)
         attacker_losses, defender_losses = compare_dice(attacker, defender)
         self.armies[source] -= attacker_losses
         self.armies[target] -= defender_losses

@@ -23,10 +23,26 @@ def commitment(seed: bytes) -> str:
     return hashlib.sha256(seed).hexdigest()
 
 
-class DerivedRandom:
-    """A deterministic stream of unbiased random choices for one action of one game."""
+# A byte below 252 (= 42 * 6) gives an unbiased die; the others are skipped (zero here).
+_DIE_OF_BYTE = bytes((byte % 6 + 1) if byte < 252 else 0 for byte in range(256))
 
-    __slots__ = ("_block", "_buffer", "_position", "_prefix", "_seed")
+
+class DerivedRandom:
+    """Deterministic streams of unbiased random choices for one action of one game.
+
+    Dice and the other choices (shuffles, draws) come from two separate streams, so that
+    each can be read in large, fast blocks: HMAC-SHA256(seed, seq | stream | block)."""
+
+    __slots__ = (
+        "_block",
+        "_buffer",
+        "_dice",
+        "_dice_block",
+        "_dice_position",
+        "_position",
+        "_prefix",
+        "_seed",
+    )
 
     def __init__(self, seed: bytes, seq: int) -> None:
         self._seed = seed
@@ -34,42 +50,43 @@ class DerivedRandom:
         self._block = 0
         self._buffer = b""
         self._position = 0
+        self._dice_block = 0
+        self._dice = b""
+        self._dice_position = 0
 
-    def _next_block(self) -> None:
-        message = self._prefix + self._block.to_bytes(4, "big")
-        self._buffer = hmac.digest(self._seed, message, "sha256")
-        self._block += 1
-        self._position = 0
+    def _digest(self, stream: bytes, block: int) -> bytes:
+        message = self._prefix + stream + block.to_bytes(4, "big")
+        return hmac.digest(self._seed, message, "sha256")
 
     def _byte(self) -> int:
         if self._position >= len(self._buffer):
-            self._next_block()
+            self._buffer = self._digest(b"c", self._block)
+            self._block += 1
+            self._position = 0
         value = self._buffer[self._position]
         self._position += 1
         return value
 
-    def die(self) -> int:
-        """One six-sided die, 1 to 6, by rejection sampling on bytes (252 = 42 * 6)."""
-        while True:
-            value = self._byte()
-            if value < 252:
-                return value % 6 + 1
+    def _take_dice(self, count: int) -> bytes:
+        position = self._dice_position
+        while position + count > len(self._dice):
+            fresh = self._digest(b"d", self._dice_block).translate(_DIE_OF_BYTE)
+            self._dice = self._dice[position:] + fresh.replace(b"\x00", b"")
+            self._dice_block += 1
+            position = 0
+        self._dice_position = position + count
+        return self._dice[position : position + count]
 
     def dice(self, count: int) -> list[int]:
-        """`count` dice, sorted from highest to lowest (the order in which they are compared)."""
-        rolled: list[int] = []
-        buffer, position = self._buffer, self._position
-        while len(rolled) < count:
-            if position >= len(buffer):
-                self._next_block()
-                buffer, position = self._buffer, 0
-            value = buffer[position]
-            position += 1
-            if value < 252:
-                rolled.append(value % 6 + 1)
-        self._position = position
-        rolled.sort(reverse=True)
-        return rolled
+        """`count` six-sided dice, sorted from highest to lowest (the order they compare in)."""
+        return sorted(self._take_dice(count), reverse=True)
+
+    def roll(self, attacker: int, defender: int) -> tuple[list[int], list[int]]:
+        """One battle roll: the attacker's dice, then the defender's, each sorted high to low."""
+        return self.dice(attacker), self.dice(defender)
+
+    def die(self) -> int:
+        return self.dice(1)[0]
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), for n up to 2**32, by rejection sampling."""

@@ -1,0 +1,102 @@
+"""Benchmarks of the engine (not timed tests): `python3 dev.py bench [--games N] [--pyrisk DIR]`.
+
+Plays four-player games of classic RisiKo! with the `aggressive` policy in-process, several
+repetitions, and reports games/s and actions/s (median and best). With `--pyrisk DIR`, a
+checkout of chronitis/pyrisk (not part of this project), its four `StupidAI` players are timed
+in the same run, alternating with ours, and the ratio is printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bots.simulate import simulate  # noqa: E402
+from domain.odds import battle_odds  # noqa: E402
+
+
+def machine() -> str:
+    cpu = "unknown CPU"
+    cpuinfo = Path("/proc/cpuinfo")
+    if cpuinfo.exists():
+        for line in cpuinfo.read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    return f"{cpu}, {platform.system()} {platform.machine()}, Python {platform.python_version()}"
+
+
+def pyrisk_runner(directory: str) -> Callable[[int, int], float]:
+    sys.path.insert(0, directory)
+    from ai.stupid import StupidAI  # type: ignore[import-not-found]
+    from game import Game  # type: ignore[import-not-found]
+
+    def run(games: int, seed: int) -> float:
+        random.seed(seed)
+        started = time.perf_counter()
+        for _ in range(games):
+            game = Game(curses=False)
+            for name in ("ALPHA", "BETA", "GAMMA", "DELTA"):
+                game.add_player(name, StupidAI)
+            game.start()
+        return games / (time.perf_counter() - started)
+
+    return run
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--pyrisk", help="a directory holding a checkout of chronitis/pyrisk")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+
+    ours: list[float] = []
+    actions: list[float] = []
+    theirs: list[float] = []
+    other = pyrisk_runner(args.pyrisk) if args.pyrisk else None
+    for repetition in range(args.repeat):
+        report = simulate(players=4, games=args.games, seed=repetition, policy="aggressive")
+        ours.append(report.games_per_second)
+        actions.append(report.actions_per_second)
+        if other is not None:
+            theirs.append(other(args.games, repetition))
+
+    started = time.perf_counter()
+    battle_odds(100, 100)
+    odds_ms = (time.perf_counter() - started) * 1000
+
+    result: dict[str, object] = {
+        "machine": machine(),
+        "games_per_repetition": args.games,
+        "repetitions": args.repeat,
+        "risiko_aggressive_games_per_second_median": round(statistics.median(ours), 1),
+        "risiko_aggressive_games_per_second_best": round(max(ours), 1),
+        "risiko_aggressive_actions_per_second_median": round(statistics.median(actions)),
+        "odds_100_vs_100_ms_cold": round(odds_ms, 1),
+    }
+    if theirs:
+        result["pyrisk_stupidai_games_per_second_median"] = round(statistics.median(theirs), 1)
+        result["pyrisk_stupidai_games_per_second_best"] = round(max(theirs), 1)
+        result["ratio_median"] = round(statistics.median(ours) / statistics.median(theirs), 2)
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        for key, value in result.items():
+            print(f"{key:48} {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
