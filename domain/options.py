@@ -21,7 +21,9 @@ class ObjectiveDeck(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class GameOptions:
-    """Defaults are the basic game of the rulebook; `tournament()` is the "Regole da torneo"."""
+    """The defaults are the basic game, except that defenders always roll their maximum unless
+    `defender_dice` is DECLARE (the rulebook's basic game lets them choose; see docs/classic.md).
+    `tournament()` is the "Regole da torneo"; each of its rules is also a switch of its own."""
 
     defender_dice: DefenderDice = DefenderDice.MAXIMUM
     # "No elimination before the end of the fourth round": during rounds 1..N nobody may
