@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from bots.simulate import simulate
+from domain.errors import RisikoError
 from domain.odds import TieRule, battle_odds
 from variants import VARIANTS, get_variant
 
@@ -144,7 +145,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # `risiko board classic | head`
         sys.stderr.close()
         return 0
-    except (ValueError, KeyError) as error:
+    except (ValueError, KeyError, RisikoError) as error:
         message = error.args[0] if error.args else str(error)
         print(f"risiko: {message}", file=sys.stderr)
         return 2

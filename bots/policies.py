@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from domain import actions as a
 from domain.game import Game, Phase
+from domain.options import DefenderDice
 
 Policy = Callable[[Game, int, random.Random], Iterable[a.Action]]
 
@@ -63,6 +64,7 @@ def _attacks(game: Game, seat: int) -> Iterator[a.Action]:
     owner = game.owner
     armies = game.armies
     neighbours = game.board.neighbours
+    declare = game.options.defender_dice is DefenderDice.DECLARE
     attacked = True
     while attacked:  # until no own territory outnumbers an enemy neighbour any more
         attacked = False
@@ -79,7 +81,10 @@ def _attacks(game: Game, seat: int) -> Iterator[a.Action]:
                     and game.may_attack(source, target)
                 ):
                     attacked = True
-                    yield a.AttackUntil(ids[source].id, ids[target].id, 3, 1)
+                    if declare:  # one roll at a time, the defender answering each
+                        yield a.Attack(ids[source].id, ids[target].id, min(3, armies[source] - 1))
+                    else:
+                        yield a.AttackUntil(ids[source].id, ids[target].id, 3, 1)
     if game.phase is Phase.OCCUPY:
         assert game.pending_conquest is not None
         yield a.Occupy(game.pending_conquest[3])

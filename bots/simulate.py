@@ -59,13 +59,15 @@ def play(game: Game, policy_name: str, rnd: random.Random, max_actions: int = 1_
     while not game.is_over:
         seat = game.seat_to_act
         assert seat is not None
+        progressed = False
         for action in policy(game, seat, rnd):
             try:
                 game.apply(seat, action)
-            except RuleViolation:
-                if applied == 0 and len(game.legal_actions(seat)) == 0:
-                    raise
+            except RuleViolation as violation:
+                if not progressed:  # even its first proposal is refused: a bug in the policy
+                    raise RuntimeError(f"{policy_name} proposed {action}: {violation}") from None
                 break  # the batch went stale; ask the policy again
+            progressed = True
             applied += 1
             if applied >= max_actions:
                 raise RuntimeError(f"no end after {max_actions} actions")

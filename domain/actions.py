@@ -5,10 +5,36 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
+from domain.errors import InvalidAction
+
+_CHECKS: dict[type, tuple[tuple[str, str], ...]] = {}
+
 
 @dataclass(frozen=True, slots=True)
 class Action:
     kind: ClassVar[str] = "action"
+
+    def __post_init__(self) -> None:
+        # Actions arrive from clients as JSON: a count must be a whole number and a territory
+        # a string before any rule looks at them, so that a bad value is a clean rejection.
+        checks = _CHECKS.get(type(self))
+        if checks is None:
+            checks = _CHECKS[type(self)] = tuple((f.name, str(f.type)) for f in fields(self))
+        for name, expected in checks:
+            value = getattr(self, name)
+            if expected == "int":
+                if type(value) is int:
+                    continue
+                wanted = "a whole number"
+            elif expected == "str":
+                if type(value) is str:
+                    continue
+                wanted = "a text id"
+            else:  # the cards of a set; how many make a set is a rule (INVALID_CARD_SET)
+                if isinstance(value, tuple) and all(type(item) is str for item in value):
+                    continue
+                wanted = "a list of card ids"
+            raise InvalidAction(f"{self.kind}: {name} must be {wanted}, not {value!r}")
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind}
@@ -32,7 +58,7 @@ class TradeCards(Action):
     """Trade a set of three cards for armies (reinforcement phase only)."""
 
     kind: ClassVar[str] = "trade_cards"
-    cards: tuple[str, str, str]
+    cards: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +115,13 @@ class EndTurn(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Resign(Action):
+    """Leave the game (the API's leaveGame). Not among the legal actions of play."""
+
+    kind: ClassVar[str] = "resign"
+
+
+@dataclass(frozen=True, slots=True)
 class ExpireTime(Action):
     """Submitted by the game's clock, not by a seat: the tournament time limit has passed."""
 
@@ -107,6 +140,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         StrategicMove,
         EndTurn,
         ExpireTime,
+        Resign,
     )
 }
 
@@ -114,7 +148,13 @@ ACTION_TYPES: dict[str, type[Action]] = {
 def action_from_dict(data: dict[str, Any]) -> Action:
     """The inverse of `Action.to_dict`, for action logs."""
     values = dict(data)
-    cls = ACTION_TYPES[values.pop("kind")]
-    if cls is TradeCards:
+    kind = values.pop("kind", None)
+    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise InvalidAction(f"unknown kind of action {kind!r}")
+    if cls is TradeCards and isinstance(values.get("cards"), list):
         values["cards"] = tuple(values["cards"])
-    return cls(**values)
+    try:
+        return cls(**values)
+    except TypeError as error:
+        raise InvalidAction(f"{kind}: {error}") from None

@@ -104,6 +104,10 @@ class OptionDisabled(RuleViolation):
     code = "OPTION_DISABLED"
 
 
+class TimeAlreadyExpired(RuleViolation):
+    code = "TIME_ALREADY_EXPIRED"
+
+
 class InvalidAction(RuleViolation):
     """An action of a kind this variant does not know."""
 

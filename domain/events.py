@@ -155,6 +155,11 @@ class PlayerEliminated(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerResigned(Event):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class CardDrawn(Event):
     """Public: someone drew a card. The card itself is in the private CardsReceived."""
 

@@ -33,7 +33,7 @@ from domain.errors import (
     OptionDisabled,
     OwnTerritory,
     ReinforcementsPending,
-    RuleViolation,
+    TimeAlreadyExpired,
     UnknownTerritory,
     WrongPhase,
 )
@@ -118,6 +118,7 @@ class Game:
         self.objective_cards: list[str] = [""] * count
         self.objectives: list[str] = [""] * count
         self.eliminated: list[bool] = [False] * count
+        self.resigned: list[bool] = [False] * count
         self.setup_remaining: list[int] = [0] * count
 
         self.phase = Phase.SETUP
@@ -143,6 +144,7 @@ class Game:
             a.StrategicMove: self._strategic_move,
             a.EndTurn: self._end_turn_action,
             a.ExpireTime: self._expire_time,
+            a.Resign: self._resign,
         }
         self.initial_events: list[e.Event] = self._deal(DerivedRandom(seed, 0))
 
@@ -355,7 +357,8 @@ class Game:
         rng.shuffle(self.deck)
         self.round = 1
         events: list[e.Event] = [e.DeckShuffled(len(self.deck), False)]
-        return events + self._start_turn(self.first_player)
+        first = next(seat for seat in self.turn_order if not self.resigned[seat])
+        return events + self._start_turn(first)
 
     # ------------------------------------------------------------------ checks
 
@@ -495,7 +498,10 @@ class Game:
         seat = self._check_turn(seat)
         source, target = self._validate_attack(seat, action.source, action.target, action.dice)
         self.phase = Phase.ATTACK
-        if self.options.defender_dice is DefenderDice.DECLARE:
+        if (
+            self.options.defender_dice is DefenderDice.DECLARE
+            and not self.resigned[self.owner[target]]
+        ):
             self.pending_attack = (source, target, action.dice)
             self.phase = Phase.DEFEND
             return [
@@ -686,13 +692,60 @@ class Game:
         self._check_can_act_in_turn()
         return self._end_turn(seat)
 
+    def _resign(self, seat: int | None, action: a.Resign) -> list[e.Event]:
+        """A player leaves the game. Their armies stay on the board and defend with the most
+        dice they can; their turns are skipped; a player alone with such armies wins."""
+        if seat is None or not 0 <= seat < len(self.players):
+            raise NotYourTurn("only a seat of the game can resign")
+        if self.eliminated[seat] or self.resigned[seat]:
+            raise WrongPhase("this player is no longer in the game")
+        self.resigned[seat] = True
+        self.setup_remaining[seat] = 0
+        events: list[e.Event] = [e.PlayerResigned(seat)]
+        if self.phase is Phase.DEFEND and self.pending_attack is not None:
+            source, target, dice = self.pending_attack
+            if self.owner[target] == seat:  # the attack waiting on this defender goes ahead
+                self.pending_attack = None
+                self.phase = Phase.ATTACK
+                rng = DerivedRandom(self.seed, self.seq + 1)
+                defence = min(MAX_DICE, self.armies[target])
+                events += self._roll(rng, self.current, source, target, dice, defence)
+                events += self._after_battle(self.current, target)
+                if self.phase is Phase.OVER:
+                    return events
+        active = self.active_seats()
+        if len(active) <= 1:
+            return events + self._finish(active[0] if active else None, "last_player")
+        if seat != self.current:
+            return events
+        if self.phase is Phase.SETUP:
+            return events + self._next_setup_turn(DerivedRandom(self.seed, self.seq + 1))
+        if self.pending_conquest is not None:
+            source, target, low, _ = self.pending_conquest
+            self.armies[source] -= low
+            self.armies[target] += low
+            ids = self.board.territories
+            events.append(e.ArmiesMoved(seat, ids[source].id, ids[target].id, low, False))
+            self.pending_conquest = None
+        self.pending_attack = None
+        self.conquered_this_turn = False  # no card for a player who has left
+        return events + self._end_turn(seat)
+
+    def active_seats(self) -> list[int]:
+        """Seats still playing: neither eliminated nor resigned."""
+        return [
+            seat
+            for seat in range(len(self.players))
+            if not self.eliminated[seat] and not self.resigned[seat]
+        ]
+
     def _expire_time(self, seat: int | None, action: a.ExpireTime) -> list[e.Event]:
         if seat is not None:
             raise NotYourTurn("only the game's clock can declare the time limit reached")
         if self.options.time_limit_minutes is None:
             raise OptionDisabled("this game has no time limit")
         if self.time_expired:
-            raise RuleViolation("the time limit has already been reached")
+            raise TimeAlreadyExpired("the time limit has already been reached")
         self.time_expired = True
         return [e.TimeExpired(self.round)]
 
@@ -707,7 +760,7 @@ class Game:
         position = order.index(seat)
         for step in range(1, len(order) + 1):
             candidate = order[(position + step) % len(order)]
-            if not self.eliminated[candidate]:
+            if not self.eliminated[candidate] and not self.resigned[candidate]:
                 break
         new_round = order.index(candidate) <= position
         if new_round:
@@ -744,8 +797,9 @@ class Game:
     def _check_victory(self) -> list[e.Event]:
         """A player wins only during their own turn, as soon as the objective is met."""
         seat = self.current
-        if self.eliminated.count(False) == 1:
-            return self._finish(self.eliminated.index(False), "last_player")
+        active = self.active_seats()
+        if len(active) <= 1:
+            return self._finish(active[0] if active else None, "last_player")
         objective_id = self.objectives[seat]
         objective = self._objective(objective_id)
         if isinstance(objective, DestroyColour):
@@ -758,19 +812,42 @@ class Game:
         return []
 
     def _finish(self, winner: int | None, reason: str) -> list[e.Event]:
+        events: list[e.Event] = []
+        if self.pending_conquest is not None:
+            # A conquest that wins the game is still occupied with the armies of the last roll.
+            source, target, low, _ = self.pending_conquest
+            self.armies[source] -= low
+            self.armies[target] += low
+            board = self.board
+            events.append(
+                e.ArmiesMoved(
+                    self.current,
+                    board.territories[source].id,
+                    board.territories[target].id,
+                    low,
+                    False,
+                )
+            )
         self.phase = Phase.OVER
         self.winner = winner
         self.end_reason = reason
         self.pending_attack = None
         self.pending_conquest = None
-        scores = [(self.points(seat), seat) for seat in self.turn_order]
-        if winner is not None:
-            scores.sort(key=lambda item: item[1] != winner)  # stable: winner first
-        ordered = sorted(scores, key=lambda item: (item[1] != winner, -item[0]))
+        # The winner first, players who resigned last, the others by points; ties share a rank.
+        ordered = sorted(
+            ((self.points(seat), seat) for seat in self.turn_order),
+            key=lambda item: (item[1] != winner, self.resigned[item[1]], -item[0]),
+        )
         ranking: list[tuple[int, int, int]] = []
         for position, (points, seat) in enumerate(ordered):
-            tied = ranking and ranking[-1][2] == points and ranking[-1][1] != winner
-            rank = ranking[-1][0] if tied else position + 1
+            previous = ranking[-1] if ranking else None
+            tied = (
+                previous is not None
+                and previous[2] == points
+                and previous[1] != winner
+                and self.resigned[previous[1]] == self.resigned[seat]
+            )
+            rank = previous[0] if tied and previous is not None else position + 1
             ranking.append((rank, seat, points))
         self.ranking = tuple(ranking)
-        return [e.GameEnded(winner, reason, self.ranking, tuple(self.objective_cards))]
+        return [*events, e.GameEnded(winner, reason, self.ranking, tuple(self.objective_cards))]

@@ -456,7 +456,7 @@ def test_no_time_limit_without_the_option(options: GameOptions) -> None:
 def test_the_time_limit_is_declared_once() -> None:
     game = timed()
     game.apply(None, a.ExpireTime())
-    assert_rejected(game, None, a.ExpireTime(), "RULE_VIOLATION")
+    assert_rejected(game, None, a.ExpireTime(), "TIME_ALREADY_EXPIRED")
 
 
 def play_until_the_end(game: Game) -> list[tuple[int, list[e.Event]]]:

@@ -1,0 +1,185 @@
+"""The `risiko` command, called in-process through `api.cli.main`."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from api.cli import main
+from domain.odds import TieRule, battle_odds
+from tests.support import BOARD
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    assert main(list(argv)) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    return captured.out
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
+    return json.loads(run(capsys, *argv))
+
+
+def fails(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    """Run a command that must fail cleanly: a non-zero exit and a message, no traceback."""
+    status: int | str | None
+    try:
+        status = main(list(argv))
+    except SystemExit as leaving:
+        status = leaving.code
+    assert status not in (0, None)
+    captured = capsys.readouterr()
+    assert captured.err.strip()
+    assert "Traceback" not in captured.err
+    return captured.err
+
+
+# --------------------------------------------------------------------------- board
+
+
+def test_board_json(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "board", "classic", "--json")
+    assert data["id"] == "classic"
+    assert len(data["territories"]) == 42
+    assert all(set(t) >= {"id", "name", "region"} for t in data["territories"])
+    region_ids = {r["id"] for r in data["regions"]}
+    assert all(t["region"] in region_ids for t in data["territories"])
+    assert {r["id"]: r["bonus"] for r in data["regions"]} == {
+        "america_del_nord": 5,
+        "america_del_sud": 2,
+        "europa": 5,
+        "africa": 3,
+        "asia": 7,
+        "oceania": 2,
+    }
+    assert len(data["edges"]) == 82
+    assert {e["kind"] for e in data["edges"]} <= {"land", "sea_line"}
+    assert {"a": "alaska", "b": "kamchatka", "kind": "sea_line"} in data["edges"]
+    names = {t["id"]: t["name"] for t in data["territories"]}
+    assert names["peru"] == "Perù"  # printed as it is, not escaped
+    assert data == BOARD.to_data()
+
+
+def test_board_text(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run(capsys, "board", "classic")
+    assert "42 territories, 82 borders" in out
+    assert "Asia (+7)" in out
+    assert "Kamchatka" in out
+
+
+# --------------------------------------------------------------------------- odds
+
+
+def test_odds_json_is_battle_odds(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "odds", "5", "3", "--json")
+    expected = battle_odds(5, 3)
+    assert data["conquest_probability"] == expected.conquest_probability
+    assert data == json.loads(json.dumps(expected.to_dict()))
+
+
+@pytest.mark.parametrize(
+    ("argv", "kwargs"),
+    [
+        (["--attacker-dice", "2"], {"max_attacker_dice": 2}),
+        (["--defender-dice", "2"], {"max_defender_dice": 2}),
+        (
+            ["--attacker-dice", "1", "--defender-dice", "1"],
+            {"max_attacker_dice": 1, "max_defender_dice": 1},
+        ),
+        (["--ties", "no_loss"], {"tie_rule": "no_loss"}),
+        (["--attacker-bonus", "1"], {"attacker_bonus": 1}),
+        (["--stop-at", "2"], {"stop_at": 2}),
+    ],
+)
+def test_odds_with_options(
+    capsys: pytest.CaptureFixture[str], argv: list[str], kwargs: dict[str, Any]
+) -> None:
+    if "tie_rule" in kwargs:
+        kwargs = {**kwargs, "tie_rule": TieRule(kwargs["tie_rule"])}
+    data = run_json(capsys, "odds", "8", "4", *argv, "--json")
+    expected = battle_odds(8, 4, **kwargs)
+    assert data["conquest_probability"] == expected.conquest_probability
+    assert data["attacker_survivors"] == list(expected.attacker_survivors)
+    assert data["conquest_probability"] != battle_odds(8, 4).conquest_probability  # it matters
+
+
+def test_odds_text(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run(capsys, "odds", "5", "3")
+    assert f"{battle_odds(5, 3).conquest_probability:.6f}" in out
+    assert "the territory holds 6" in out
+
+
+# --------------------------------------------------------------------------- simulate
+
+
+def test_simulate_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ("simulate", "--players", "4", "--games", "3", "--seed", "7", "--json")
+    first = run_json(capsys, *argv)
+    second = run_json(capsys, *argv)
+    assert (first["players"], first["games"], first["policy"]) == (4, 3, "aggressive")
+    for key in ("average_actions", "average_rounds", "games_with_winner"):
+        assert first[key] == second[key]
+    assert first["average_actions"] > 0
+
+
+def test_another_seed_plays_other_games(capsys: pytest.CaptureFixture[str]) -> None:
+    seven = run_json(capsys, "simulate", "--games", "3", "--seed", "7", "--json")
+    eight = run_json(capsys, "simulate", "--games", "3", "--seed", "8", "--json")
+    assert seven["average_actions"] != eight["average_actions"]
+
+
+def test_simulate_with_the_random_policy(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ("simulate", "--players", "3", "--games", "2", "--policy", "random")
+    data = run_json(capsys, *argv, "--round-limit", "5", "--seed", "1", "--json")
+    assert data["policy"] == "random"
+    assert data["games"] == 2
+    assert 0 < data["average_rounds"] <= 5
+    assert data["average_actions"] > 0
+
+
+def test_simulate_text(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run(capsys, "simulate", "--games", "2", "--seed", "3")
+    assert "2 games of classic, 4 players, policy aggressive, seed 3" in out
+
+
+@pytest.mark.parametrize("players", ["3", "6"])
+def test_simulate_every_player_count(capsys: pytest.CaptureFixture[str], players: str) -> None:
+    data = run_json(capsys, "simulate", "--players", players, "--games", "1", "--json")
+    assert data["players"] == int(players)
+
+
+# --------------------------------------------------------------------------- bad input
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["board", "atlantide"], "atlantide"),
+        (["board"], "variant"),
+        (["simulate", "--variant", "atlantide"], "atlantide"),
+        (["simulate", "--policy", "cheater"], "cheater"),
+        (["odds", "-1", "3"], "attackers"),
+        (["odds", "5", "-2"], "defenders"),
+        (["odds", "5", "0"], "defenders"),
+        (["odds", "five", "3"], "five"),
+        (["odds", "5", "3", "--attacker-dice", "4"], "4"),
+        (["odds", "5", "3", "--ties", "attacker_wins"], "attacker_wins"),
+        (["odds", "5", "3", "--stop-at", "-1"], "stop_at"),
+        (["conquer", "the", "world"], "conquer"),
+        ([], "command"),
+    ],
+)
+def test_bad_input_fails_with_a_message(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    assert message in fails(capsys, *argv)
+
+
+@pytest.mark.parametrize("players", ["2", "7"])
+def test_a_bad_player_count_fails_with_a_message(
+    capsys: pytest.CaptureFixture[str], players: str
+) -> None:
+    assert "players" in fails(capsys, "simulate", "--players", players, "--games", "1")
