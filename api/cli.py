@@ -101,6 +101,40 @@ def _demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from api.app import create_app
+    from api.settings import Settings
+
+    overrides = {
+        name: value
+        for name, value in (("host", args.host), ("port", args.port), ("data_dir", args.data_dir))
+        if value is not None
+    }
+    settings = Settings(**overrides)
+    print(
+        f"risiko: GraphQL at http://{settings.host}:{settings.port}/graphql, "
+        f"store {settings.database}",
+        flush=True,
+    )
+    uvicorn.run(
+        create_app(settings),
+        host=settings.host,
+        port=settings.port,
+        log_level=settings.log_level,
+        ws="websockets",
+    )
+    return 0
+
+
+def _export_schema(args: argparse.Namespace) -> int:
+    from api.graphql.schema import schema
+
+    print(schema.as_str())
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="risiko", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -135,6 +169,15 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--round-limit", type=int, default=200, help="rounds before a game is cut")
     sim.add_argument("--json", action="store_true")
     sim.set_defaults(handler=_simulate)
+
+    serve = commands.add_parser("serve", help="run the GraphQL server (settings: RISIKO_* too)")
+    serve.add_argument("--host", help="address to listen on (RISIKO_HOST, default 127.0.0.1)")
+    serve.add_argument("--port", type=int, help="port (RISIKO_PORT, default 8000)")
+    serve.add_argument("--data-dir", help="folder of the embedded store (RISIKO_DATA_DIR)")
+    serve.set_defaults(handler=_serve)
+
+    export = commands.add_parser("export-schema", help="print the GraphQL schema (SDL)")
+    export.set_defaults(handler=_export_schema)
     return parser
 
 

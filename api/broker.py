@@ -1,0 +1,51 @@
+"""In-process publish/subscribe: the events of each game, and the lobby's news, to every
+subscriber of this process. Subscribers get bounded queues; one that falls too far behind is
+dropped (its stream ends) rather than slowing the game down, and can resume with `after`."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import defaultdict
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+
+from api.stores.base import StoredEvent
+
+QUEUE_SIZE = 1000
+LOBBY = "__lobby__"
+
+Message = StoredEvent | dict[str, Any] | None  # None ends a stream
+
+
+class Broker:
+    def __init__(self) -> None:
+        self._subscribers: dict[str, set[asyncio.Queue[Message]]] = defaultdict(set)
+
+    def publish(self, channel: str, messages: Sequence[StoredEvent | dict[str, Any]]) -> None:
+        for queue in list(self._subscribers.get(channel, ())):
+            if queue.qsize() + len(messages) > QUEUE_SIZE:
+                self._subscribers[channel].discard(queue)
+                queue.put_nowait(None)  # too far behind: end the stream; it can resume
+                continue
+            for message in messages:
+                queue.put_nowait(message)
+
+    def publish_lobby(self, message: dict[str, Any]) -> None:
+        self.publish(LOBBY, [message])
+
+    @asynccontextmanager
+    async def subscribe(self, channel: str) -> AsyncIterator[asyncio.Queue[Message]]:
+        queue: asyncio.Queue[Message] = asyncio.Queue()  # bounded by hand in publish
+        self._subscribers[channel].add(queue)
+        try:
+            yield queue
+        finally:
+            subscribers = self._subscribers.get(channel)
+            if subscribers is not None:
+                subscribers.discard(queue)
+                if not subscribers:
+                    del self._subscribers[channel]
+
+    def subscriber_count(self, channel: str) -> int:
+        return len(self._subscribers.get(channel, ()))

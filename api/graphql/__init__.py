@@ -1,0 +1,1 @@
+"""The GraphQL schema: declarations that read like the schema, over the application service."""

@@ -1,0 +1,51 @@
+"""Per-request context: the service and the caller's seat token."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import strawberry
+from graphql import GraphQLError
+
+from api.service import AuthError, GameService, ServiceError
+
+
+def auth_error(error: AuthError) -> GraphQLError:
+    return GraphQLError(error.message, extensions={"code": error.code})
+
+
+def not_found(message: str) -> GraphQLError:
+    return GraphQLError(message, extensions={"code": "NOT_FOUND"})
+
+
+@dataclass
+class Context:
+    service: GameService
+    token: str | None
+    request: Any = None
+    response: Any = None
+    connection_params: dict[str, Any] | None = None  # set by the WebSocket handshake
+    _seats: dict[str, int | None] = field(default_factory=dict)
+
+    async def viewer_seat(self, game_id: str) -> int | None:
+        """The caller's seat in `game_id`, or None for a spectator (no token, or a token of
+        another game). A token that belongs to no game at all is an error, not a spectator."""
+        if game_id in self._seats:
+            return self._seats[game_id]
+        seat: int | None = None
+        if self.token:
+            try:
+                found_game, found_seat = await self.service.seat_for(self.token)
+            except AuthError as error:
+                raise auth_error(error) from None
+            seat = found_seat if found_game == game_id else None
+        self._seats[game_id] = seat
+        return seat
+
+
+Info = strawberry.Info[Context, None]
+
+
+def service_error_message(error: ServiceError) -> str:
+    return error.message

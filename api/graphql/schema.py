@@ -1,0 +1,363 @@
+"""Query, Mutation and Subscription: thin resolvers over the application service."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncGenerator
+from typing import Annotated, Any
+
+import strawberry
+from graphql import GraphQLError
+from strawberry.extensions import (
+    MaskErrors,
+    MaxAliasesLimiter,
+    MaxTokensLimiter,
+    ParserCache,
+    QueryDepthLimiter,
+    ValidationCache,
+)
+
+from api.graphql.context import Info, auth_error, not_found
+from api.graphql.inputs import (
+    CreateGameInput,
+    CreateGamePayload,
+    GameInput,
+    GamePayload,
+    JoinGameInput,
+    JoinGamePayload,
+    SubmitActionInput,
+    SubmitActionPayload,
+    to_action,
+    user_error,
+)
+from api.graphql.types import (
+    BattleOdds,
+    Game,
+    GameConnection,
+    GameEdge,
+    GameEvent,
+    GameStatus,
+    LobbyEvent,
+    Node,
+    PageInfo,
+    TieRule,
+    Variant,
+    Viewer,
+    event_type,
+    from_global_id,
+    game_type,
+    odds_type,
+    page_size,
+    to_global_id,
+    variant_type,
+)
+from api.service import AuthError, ServiceError
+from domain.errors import RisikoError
+from domain.odds import TieRule as DomainTieRule
+from domain.odds import battle_odds
+from domain.options import GameOptions
+from variants import VARIANTS
+
+MAX_ODDS_ARMIES = 1000
+
+
+def _game_id(global_id: str) -> str:
+    decoded = from_global_id(global_id, "Game")
+    if decoded is None:
+        raise ServiceError("INVALID_ID", f"{global_id!r} is not a game id")
+    return decoded[1]
+
+
+async def _game(info: Info, game_id: str) -> Game:
+    session = await info.context.service.session(game_id)
+    return game_type(session, await info.context.viewer_seat(game_id))
+
+
+def _cursor(game_id: str) -> str:
+    return str(to_global_id("Cursor", game_id))
+
+
+@strawberry.type
+class Query:
+    @strawberry.field(description="The games this server plays, with their boards and options.")
+    def variants(self) -> list[Variant]:
+        return [variant_type(variant) for variant in VARIANTS.values()]
+
+    @strawberry.field(description="One game by its global id; null if there is none.")
+    async def game(self, info: Info, id: strawberry.ID) -> Game | None:
+        decoded = from_global_id(id, "Game")
+        if decoded is None:
+            raise not_found(f"{id!r} is not a game id")
+        try:
+            return await _game(info, decoded[1])
+        except ServiceError:
+            raise not_found(f"there is no game {id!r}") from None
+
+    @strawberry.field(description="Games, newest first (a Relay connection; first ≤ 100).")
+    async def games(
+        self,
+        info: Info,
+        status: GameStatus | None = None,
+        variant: str | None = None,
+        first: int | None = 20,
+        after: str | None = None,
+    ) -> GameConnection:
+        size = page_size(first)
+        anchor = None
+        if after is not None:
+            decoded = from_global_id(after, "Cursor")
+            if decoded is None:
+                raise GraphQLError(
+                    "not a cursor of this connection", extensions={"code": "BAD_USER_INPUT"}
+                )
+            anchor = decoded[1]
+        records = await info.context.service.games(
+            status.value if status else None, variant, anchor, size + 1
+        )
+        edges = []
+        for record in records[:size]:
+            session = await info.context.service.session(record.id)
+            edges.append(GameEdge(cursor=_cursor(record.id), node=game_type(session, None)))
+        end = edges[-1].cursor if edges else None
+        return GameConnection(
+            edges=edges, page_info=PageInfo(has_next_page=len(records) > size, end_cursor=end)
+        )
+
+    @strawberry.field(description="Any object by its global id.")
+    async def node(self, info: Info, id: strawberry.ID) -> Node | None:
+        decoded = from_global_id(id)
+        if decoded is None or decoded[0] != "Game":
+            return None
+        try:
+            return await _game(info, decoded[1])
+        except ServiceError:
+            return None
+
+    @strawberry.field(description="Exact odds of attacking until conquest or exhaustion.")
+    def battle_odds(
+        self,
+        attackers: Annotated[int, strawberry.argument(description="Attacking armies, ≤ 1000.")],
+        defenders: Annotated[int, strawberry.argument(description="Defending armies, ≤ 1000.")],
+        attacker_dice: int = 3,
+        defender_dice: int = 3,
+        tie_rule: TieRule = TieRule.DEFENDER_WINS,
+        attacker_bonus: int = 0,
+        defender_bonus: int = 0,
+        stop_at: int = 0,
+    ) -> BattleOdds:
+        if not (0 <= attackers <= MAX_ODDS_ARMIES and 0 <= defenders <= MAX_ODDS_ARMIES):
+            raise GraphQLError(
+                f"armies must be 0 to {MAX_ODDS_ARMIES}", extensions={"code": "BAD_USER_INPUT"}
+            )
+        try:
+            odds = battle_odds(
+                attackers,
+                defenders,
+                max_attacker_dice=attacker_dice,
+                max_defender_dice=defender_dice,
+                tie_rule=DomainTieRule(tie_rule.value),
+                attacker_bonus=attacker_bonus,
+                defender_bonus=defender_bonus,
+                stop_at=stop_at,
+            )
+        except ValueError as error:
+            raise GraphQLError(str(error), extensions={"code": "BAD_USER_INPUT"}) from None
+        return odds_type(odds)
+
+    @strawberry.field(description="The seat the request's token belongs to; null without one.")
+    async def viewer(self, info: Info) -> Viewer | None:
+        token = info.context.token
+        if not token:
+            return None
+        try:
+            game_id, seat = await info.context.service.seat_for(token)
+        except AuthError as error:
+            raise auth_error(error) from None
+        session = await info.context.service.session(game_id)
+        record = session.record.seats[seat]
+        return Viewer(
+            seat=seat, name=record.name, colour=record.colour, game=game_type(session, seat)
+        )
+
+
+def _options(input: CreateGameInput) -> dict[str, Any]:
+    given = input.options
+    if given is None:
+        return GameOptions().to_dict()
+    base = GameOptions.tournament() if given.tournament else GameOptions()
+    options = base.to_dict()
+    for name in options:
+        value = getattr(given, name)
+        if value is not None:
+            options[name] = getattr(value, "value", value)
+    return options
+
+
+@strawberry.type
+class Mutation:
+    @strawberry.mutation(description="Create a game in the lobby. Seats join, then one starts it.")
+    async def create_game(self, info: Info, input: CreateGameInput) -> CreateGamePayload:
+        try:
+            record = await info.context.service.create_game(
+                input.variant, _options(input), input.seed
+            )
+        except ServiceError as error:
+            return CreateGamePayload(
+                game=None,
+                user_errors=[user_error(error.code, error.message)],
+                client_mutation_id=input.client_mutation_id,
+            )
+        session = await info.context.service.session(record.id)
+        return CreateGamePayload(
+            game=game_type(session, None),
+            user_errors=[],
+            client_mutation_id=input.client_mutation_id,
+        )
+
+    @strawberry.mutation(description="Take a seat; returns its token, once.")
+    async def join_game(self, info: Info, input: JoinGameInput) -> JoinGamePayload:
+        try:
+            joined = await info.context.service.join_game(
+                _game_id(input.game_id), input.name, input.colour
+            )
+        except ServiceError as error:
+            return JoinGamePayload(
+                game=None,
+                seat=None,
+                token=None,
+                user_errors=[user_error(error.code, error.message)],
+                client_mutation_id=input.client_mutation_id,
+            )
+        session = await info.context.service.session(joined.record.id)
+        return JoinGamePayload(
+            game=game_type(session, joined.seat),
+            seat=joined.seat,
+            token=joined.token,
+            user_errors=[],
+            client_mutation_id=input.client_mutation_id,
+        )
+
+    @strawberry.mutation(description="Start the game (any seated player, enough players).")
+    async def start_game(self, info: Info, input: GameInput) -> GamePayload:
+        return await _game_move(info, input, "start")
+
+    @strawberry.mutation(
+        description="Leave: before the start the seat is freed; after it, the player resigns."
+    )
+    async def leave_game(self, info: Info, input: GameInput) -> GamePayload:
+        return await _game_move(info, input, "leave")
+
+    @strawberry.mutation(description="Submit one action for the token's seat.")
+    async def submit_action(self, info: Info, input: SubmitActionInput) -> SubmitActionPayload:
+        service = info.context.service
+        try:
+            game_id = _game_id(input.game_id)
+            action = to_action(input.action)
+            submitted = await service.submit_action(
+                game_id,
+                info.context.token,
+                action,
+                input.expected_version,
+                input.client_mutation_id,
+            )
+        except AuthError as error:
+            raise auth_error(error) from None
+        except (ServiceError, RisikoError) as error:
+            return SubmitActionPayload(
+                version=None,
+                events=[],
+                game=None,
+                user_errors=[user_error(error.code, error.message)],
+                client_mutation_id=input.client_mutation_id,
+            )
+        session = await service.session(game_id)
+        seat = await info.context.viewer_seat(game_id)
+        return SubmitActionPayload(
+            version=submitted.version,
+            events=[event_type(e) for e in submitted.events],
+            game=game_type(session, seat),
+            user_errors=[],
+            client_mutation_id=input.client_mutation_id,
+        )
+
+
+async def _game_move(info: Info, input: GameInput, move: str) -> GamePayload:
+    service = info.context.service
+    try:
+        game_id = _game_id(input.game_id)
+        if move == "start":
+            await service.start_game(game_id, info.context.token)
+        else:
+            await service.leave_game(game_id, info.context.token)
+    except AuthError as error:
+        raise auth_error(error) from None
+    except ServiceError as error:
+        return GamePayload(
+            game=None,
+            user_errors=[user_error(error.code, error.message)],
+            client_mutation_id=input.client_mutation_id,
+        )
+    session = await service.session(game_id)
+    seat = await info.context.viewer_seat(game_id) if move == "start" else None
+    return GamePayload(
+        game=game_type(session, seat), user_errors=[], client_mutation_id=input.client_mutation_id
+    )
+
+
+@strawberry.type
+class Subscription:
+    @strawberry.subscription(
+        description="The game's events after `after`, then live ones, as the viewer may see them."
+    )
+    async def game_events(
+        self, info: Info, game_id: strawberry.ID, after: int = 0
+    ) -> AsyncGenerator[GameEvent, None]:
+        decoded = from_global_id(game_id, "Game")
+        if decoded is None:
+            raise not_found(f"{game_id!r} is not a game id")
+        viewer = await info.context.viewer_seat(decoded[1])
+        try:
+            stream = info.context.service.stream(decoded[1], viewer, after)
+            async for event in stream:
+                yield event_type(event)
+        except ServiceError as error:
+            raise not_found(error.message) from None
+
+    @strawberry.subscription(description="Games created, started and finished.")
+    async def lobby(self, info: Info) -> AsyncGenerator[LobbyEvent, None]:
+        async for message in info.context.service.lobby():
+            yield LobbyEvent(
+                type=message["type"],
+                game_id=to_global_id("Game", message["game_id"]),
+                variant=message.get("variant"),
+                winner=message.get("winner"),
+            )
+
+
+def _is_unexpected(error: GraphQLError) -> bool:
+    """Mask only errors nobody meant to show: those raised from a crash, not GraphQL's own
+    syntax and validation messages, nor the errors resolvers raise on purpose."""
+    original = error.original_error
+    return original is not None and not isinstance(original, GraphQLError)
+
+
+def build_schema(
+    max_depth: int = 12, max_aliases: int = 30, max_tokens: int = 3000
+) -> strawberry.Schema:
+    return strawberry.Schema(
+        query=Query,
+        mutation=Mutation,
+        subscription=Subscription,
+        types=[Game],
+        extensions=[
+            ParserCache,
+            ValidationCache,
+            lambda: QueryDepthLimiter(max_depth=max_depth),
+            lambda: MaxAliasesLimiter(max_alias_count=max_aliases),
+            lambda: MaxTokensLimiter(max_token_count=max_tokens),
+            lambda: MaskErrors(should_mask_error=_is_unexpected),
+        ],
+    )
+
+
+schema = build_schema()
+__all__ = ["build_schema", "schema"]

@@ -1,0 +1,667 @@
+"""Output types. A `Game` is a view of one game for one viewer: a seat, or a spectator."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import enum
+from datetime import UTC, datetime
+from typing import Annotated, Any
+
+import strawberry
+from strawberry.scalars import JSON
+
+from api.graphql.context import Info
+from api.service import Session
+from api.stores.base import GameRecord, StoredEvent
+from domain import legal as lg
+from domain.game import Phase as DomainPhase
+from domain.odds import BattleOdds as DomainOdds
+from variants import Variant as DomainVariant
+from variants import get_variant
+
+MAX_PAGE = 100
+
+
+def to_global_id(type_name: str, raw: str) -> strawberry.ID:
+    return strawberry.ID(base64.urlsafe_b64encode(f"{type_name}:{raw}".encode()).decode())
+
+
+def from_global_id(global_id: str, expected: str | None = None) -> tuple[str, str] | None:
+    """(type name, raw id), or None if `global_id` is not one of ours."""
+    try:
+        decoded = base64.urlsafe_b64decode(global_id.encode()).decode()
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        return None
+    type_name, _, raw = decoded.partition(":")
+    if not raw or (expected is not None and type_name != expected):
+        return None
+    return type_name, raw
+
+
+def page_size(first: int | None) -> int:
+    return max(1, min(first if first is not None else 20, MAX_PAGE))
+
+
+@strawberry.enum(description="Where a game is in its life.")
+class GameStatus(enum.Enum):
+    LOBBY = "lobby"
+    ACTIVE = "active"
+    FINISHED = "finished"
+
+
+@strawberry.enum(description="The part of the turn the game is in.")
+class Phase(enum.Enum):
+    SETUP = "setup"
+    REINFORCE = "reinforce"
+    ATTACK = "attack"
+    DEFEND = "defend"
+    OCCUPY = "occupy"
+    OVER = "over"
+
+
+@strawberry.enum(description="How dice ties are settled.")
+class TieRule(enum.Enum):
+    DEFENDER_WINS = "defender_wins"
+    NO_LOSS = "no_loss"
+
+
+@strawberry.enum(description="How many dice a defender rolls.")
+class DefenderDice(enum.Enum):
+    MAXIMUM = "maximum"
+    DECLARE = "declare"
+
+
+@strawberry.enum(description="Which deck of secret objectives is dealt.")
+class ObjectiveDeck(enum.Enum):
+    STANDARD = "standard"
+    TOURNAMENT = "tournament"
+
+
+@strawberry.interface(description="An object with a global, opaque id.")
+class Node:
+    id: strawberry.ID = strawberry.field(description="Opaque global id; do not decode it.")
+
+
+@strawberry.type(description="A territory of a board.")
+class Territory:
+    id: str = strawberry.field(description="Ascii id, used in actions.")
+    name: str = strawberry.field(description="The name printed on the board.")
+    region: str = strawberry.field(description="Id of the region (continent) it belongs to.")
+
+
+@strawberry.type(description="A region (continent) and the armies it is worth when held whole.")
+class Region:
+    id: str = strawberry.field(description="Ascii id.")
+    name: str = strawberry.field(description="The name printed on the board.")
+    bonus: int = strawberry.field(description="Extra armies a turn for holding every territory.")
+    territories: list[str] = strawberry.field(description="Ids of its territories.")
+
+
+@strawberry.type(description="A border between two territories.")
+class Edge:
+    a: str = strawberry.field(description="One territory's id.")
+    b: str = strawberry.field(description="The other territory's id.")
+    kind: str = strawberry.field(
+        description="land, sea_line (a dotted line across water), coast, sea or black_line."
+    )
+
+
+@strawberry.type(description="A board: a graph of territories in regions.")
+class Board:
+    id: str = strawberry.field(description="Ascii id of the board.")
+    name: str = strawberry.field(description="Display name.")
+    territories: list[Territory] = strawberry.field(description="Every territory.")
+    regions: list[Region] = strawberry.field(description="Every region with its bonus.")
+    edges: list[Edge] = strawberry.field(description="Every border, once.")
+
+
+@strawberry.type(description="A colour players can choose.")
+class Colour:
+    id: str = strawberry.field(description="Ascii id, used in joinGame.")
+    name: str = strawberry.field(description="Display name.")
+
+
+@strawberry.type(description="An option a game of this variant can be created with.")
+class VariantOption:
+    name: str = strawberry.field(description="The option's name in GameOptionsInput.")
+    default: JSON = strawberry.field(description="Its default value.")
+    description: str = strawberry.field(description="What it does.")
+
+
+OPTION_DESCRIPTIONS = {
+    "defender_dice": "MAXIMUM: defenders always roll min(3, armies); DECLARE: the defender "
+    "declares its dice after the attacker, before the roll.",
+    "protected_rounds": "No player may be eliminated before the end of this round (0: off).",
+    "attacker_dice_at_least_defender": "Tournament: no attack with fewer dice than the defender.",
+    "minimum_garrison": "Tournament: a voluntary move leaves at least 2 armies on a territory "
+    "that borders an enemy.",
+    "objectives": "STANDARD secret objectives or the 16 TOURNAMENT objectives with points.",
+    "time_limit_minutes": "Tournament time limit; the round in which it expires is completed.",
+    "round_limit": "The game ends after this round; the ranking decides.",
+}
+
+
+@strawberry.type(description="A game this server plays.")
+class Variant:
+    name: str = strawberry.field(description="Id used in createGame.")
+    title: str = strawberry.field(description="Display name.")
+    description: str = strawberry.field(description="One line about the game.")
+    min_players: int = strawberry.field(description="Fewest players.")
+    max_players: int = strawberry.field(description="Most players.")
+    board: Board = strawberry.field(description="The board.")
+    colours: list[Colour] = strawberry.field(description="Colours in their default order.")
+    options: list[VariantOption] = strawberry.field(description="Options of createGame.")
+
+
+def variant_type(variant: DomainVariant) -> Variant:
+    from domain.options import GameOptions
+
+    ruleset = variant.ruleset
+    board = ruleset.board
+    defaults = GameOptions().to_dict()
+    return Variant(
+        name=variant.name,
+        title=variant.title,
+        description=variant.description,
+        min_players=ruleset.min_players,
+        max_players=ruleset.max_players,
+        board=Board(
+            id=board.id,
+            name=board.name,
+            territories=[
+                Territory(id=t.id, name=t.name, region=t.region) for t in board.territories
+            ],
+            regions=[
+                Region(id=r.id, name=r.name, bonus=r.bonus, territories=list(r.territories))
+                for r in board.regions
+            ],
+            edges=[Edge(a=edge.a, b=edge.b, kind=edge.kind.value) for edge in board.edges],
+        ),
+        colours=[Colour(id=c.id, name=c.name) for c in ruleset.colours],
+        options=[
+            VariantOption(name=name, default=JSON(value), description=OPTION_DESCRIPTIONS[name])
+            for name, value in defaults.items()
+        ],
+    )
+
+
+@strawberry.type(description="The options a game was created with.")
+class GameOptions:
+    defender_dice: DefenderDice
+    protected_rounds: int
+    attacker_dice_at_least_defender: bool
+    minimum_garrison: bool
+    objectives: ObjectiveDeck
+    time_limit_minutes: int | None
+    round_limit: int | None
+
+
+@strawberry.type(description="A player's public facts.")
+class Player:
+    seat: int = strawberry.field(description="Seat number, from 0, in joining order.")
+    name: str = strawberry.field(description="The name given at joinGame.")
+    colour: str = strawberry.field(description="Colour id.")
+    territories: int = strawberry.field(description="Territories held.")
+    armies: int = strawberry.field(description="Armies on the board.")
+    cards: int = strawberry.field(description="Cards in hand (how many, never which).")
+    eliminated: bool = strawberry.field(description="Lost every territory.")
+    resigned: bool = strawberry.field(description="Left the game; their armies stay.")
+
+
+@strawberry.type(description="Who holds a territory and with how many armies.")
+class TerritoryState:
+    id: str
+    owner: int | None = strawberry.field(description="Seat of the owner; null before the deal.")
+    armies: int
+
+
+@strawberry.type(description="A territory card in the viewer's own hand.")
+class Card:
+    id: str = strawberry.field(description="Card id: a territory id, or jolly_1 / jolly_2.")
+    symbol: str = strawberry.field(description="fante, cavallo, cannone or jolly.")
+    territory: str | None = strawberry.field(description="The territory shown, if any.")
+
+
+@strawberry.type(description="The viewer's own secret objective.")
+class Objective:
+    id: str = strawberry.field(description="Objective id (what it counts as now).")
+    card: str = strawberry.field(description="The card dealt (differs after a fallback).")
+    text: str = strawberry.field(description="The objective as printed.")
+    territories: list[str] | None = strawberry.field(
+        description="For a tournament objective: the territories to hold."
+    )
+
+
+@strawberry.type(description="One place in the final ranking.")
+class RankingEntry:
+    rank: int
+    seat: int
+    points: int
+
+
+@strawberry.type(description="How a game ended.")
+class Outcome:
+    winner: int | None = strawberry.field(description="The winning seat, if any.")
+    reason: str = strawberry.field(description="objective, last_player, time_limit or round_limit.")
+    ranking: list[RankingEntry] = strawberry.field(description="Best first; ties share a rank.")
+
+
+@strawberry.type(description="An event of a game's history, as the viewer may see it.")
+class GameEvent:
+    seq: int = strawberry.field(description="Position in the game's history, from 1.")
+    version: int = strawberry.field(description="The game version that produced it.")
+    type: str = strawberry.field(description="GameCreated, PlayerJoined, DiceRolled, …")
+    private: bool = strawberry.field(description="Visible to the viewer's seat only.")
+    data: JSON = strawberry.field(description="The event's fields.")
+
+
+def event_type(event: StoredEvent) -> GameEvent:
+    return GameEvent(
+        seq=event.seq,
+        version=event.log_seq,
+        type=str(event.data.get("type")),
+        private=event.visible_to is not None,
+        data=JSON(event.data),
+    )
+
+
+@strawberry.type(description="A page of a game's history.")
+class EventPage:
+    events: list[GameEvent]
+    has_more: bool = strawberry.field(description="More events follow the last one.")
+
+
+# --------------------------------------------------------------------------- legal actions
+
+
+@strawberry.type(description="Place 1 to maxArmies armies on one of these territories.")
+class LegalPlaceArmies:
+    territories: list[str]
+    min_armies: int
+    max_armies: int
+    input: JSON = strawberry.field(description="A ready ActionInput from this family.")
+
+
+@strawberry.type(description="Trade this set of cards.")
+class LegalTradeCards:
+    cards: list[str]
+    armies: int = strawberry.field(description="What it is worth now, bonus included.")
+    input: JSON
+
+
+@strawberry.type(description="Attack target from source with minDice to maxDice dice.")
+class LegalAttack:
+    source: str
+    target: str
+    min_dice: int
+    max_dice: int
+    input: JSON
+
+
+@strawberry.type(description="Attack repeatedly; dice from minDice to 3, stopAt in its range.")
+class LegalAttackUntil:
+    source: str
+    target: str
+    min_dice: int
+    min_stop_at: int
+    max_stop_at: int
+    input: JSON
+
+
+@strawberry.type(description="Declare the defending dice.")
+class LegalDefend:
+    min_dice: int
+    max_dice: int
+    input: JSON
+
+
+@strawberry.type(description="Move armies into the territory just conquered.")
+class LegalOccupy:
+    source: str
+    target: str
+    min_armies: int
+    max_armies: int
+    input: JSON
+
+
+@strawberry.type(description="The strategic move (it ends the turn).")
+class LegalStrategicMove:
+    source: str
+    target: str
+    min_armies: int
+    max_armies: int
+    input: JSON
+
+
+@strawberry.type(description="End the turn.")
+class LegalEndTurn:
+    input: JSON
+
+
+LegalAction = Annotated[
+    LegalPlaceArmies
+    | LegalTradeCards
+    | LegalAttack
+    | LegalAttackUntil
+    | LegalDefend
+    | LegalOccupy
+    | LegalStrategicMove
+    | LegalEndTurn,
+    strawberry.union("LegalAction", description="A family of actions the viewer may submit."),
+]
+
+
+def legal_type(family: lg.LegalAction) -> Any:
+    """The GraphQL shape of a family, with a ready-to-send ActionInput (its upper bound)."""
+    if isinstance(family, lg.LegalPlace):
+        example = {"placeArmies": {"territory": family.territories[0], "armies": family.max_armies}}
+        return LegalPlaceArmies(
+            territories=list(family.territories),
+            min_armies=family.min_armies,
+            max_armies=family.max_armies,
+            input=JSON(example),
+        )
+    if isinstance(family, lg.LegalTrade):
+        return LegalTradeCards(
+            cards=list(family.cards),
+            armies=family.armies,
+            input=JSON({"tradeCards": {"cards": list(family.cards)}}),
+        )
+    if isinstance(family, lg.LegalAttack):
+        move = {"source": family.source, "target": family.target}
+        return LegalAttack(
+            source=family.source,
+            target=family.target,
+            min_dice=family.min_dice,
+            max_dice=family.max_dice,
+            input=JSON({"attack": {**move, "dice": family.max_dice}}),
+        )
+    if isinstance(family, lg.LegalAttackUntil):
+        move = {"source": family.source, "target": family.target}
+        return LegalAttackUntil(
+            source=family.source,
+            target=family.target,
+            min_dice=family.min_dice,
+            min_stop_at=family.min_stop_at,
+            max_stop_at=family.max_stop_at,
+            input=JSON({"attackUntil": {**move, "dice": 3, "stopAt": family.min_stop_at}}),
+        )
+    if isinstance(family, lg.LegalDefend):
+        return LegalDefend(
+            min_dice=family.min_dice,
+            max_dice=family.max_dice,
+            input=JSON({"defend": {"dice": family.max_dice}}),
+        )
+    if isinstance(family, lg.LegalOccupy):
+        return LegalOccupy(
+            source=family.source,
+            target=family.target,
+            min_armies=family.min_armies,
+            max_armies=family.max_armies,
+            input=JSON({"occupy": {"armies": family.max_armies}}),
+        )
+    if isinstance(family, lg.LegalStrategicMove):
+        move = {"source": family.source, "target": family.target}
+        return LegalStrategicMove(
+            source=family.source,
+            target=family.target,
+            min_armies=family.min_armies,
+            max_armies=family.max_armies,
+            input=JSON({"strategicMove": {**move, "armies": family.max_armies}}),
+        )
+    assert isinstance(family, lg.LegalEndTurn)
+    return LegalEndTurn(input=JSON({"endTurn": True}))
+
+
+# --------------------------------------------------------------------------- the game
+
+
+@strawberry.type(description="A game, as the viewer (a seat, or a spectator) may see it.")
+class Game(Node):
+    session: strawberry.Private[Session]
+    viewer: strawberry.Private[int | None]
+
+    @property
+    def _record(self) -> GameRecord:
+        return self.session.record
+
+    @strawberry.field(description="Status: LOBBY, ACTIVE or FINISHED.")
+    def status(self) -> GameStatus:
+        return GameStatus(self._record.status)
+
+    @strawberry.field(description="The variant's name.")
+    def variant(self) -> str:
+        return self._record.variant
+
+    @strawberry.field(description="Grows by one with every accepted change; see expectedVersion.")
+    def version(self) -> int:
+        return self._record.version
+
+    @strawberry.field(description="When the game was created (ISO 8601, UTC).")
+    def created_at(self) -> str:
+        return datetime.fromtimestamp(self._record.created_at, UTC).isoformat()
+
+    @strawberry.field(description="The options the game was created with.")
+    def options(self) -> GameOptions:
+        o = self._record.options
+        return GameOptions(
+            defender_dice=DefenderDice(o["defender_dice"]),
+            protected_rounds=o["protected_rounds"],
+            attacker_dice_at_least_defender=o["attacker_dice_at_least_defender"],
+            minimum_garrison=o["minimum_garrison"],
+            objectives=ObjectiveDeck(o["objectives"]),
+            time_limit_minutes=o["time_limit_minutes"],
+            round_limit=o["round_limit"],
+        )
+
+    @strawberry.field(description="The viewer's seat in this game, or null for a spectator.")
+    def viewer_seat(self) -> int | None:
+        return self.viewer
+
+    @strawberry.field(description="Public facts of every player, by seat.")
+    def players(self) -> list[Player]:
+        game = self.session.game
+        players = []
+        for seat in self._record.seats:
+            s = seat.seat
+            if game is None:
+                players.append(
+                    Player(
+                        seat=s,
+                        name=seat.name,
+                        colour=seat.colour,
+                        territories=0,
+                        armies=0,
+                        cards=0,
+                        eliminated=False,
+                        resigned=False,
+                    )
+                )
+                continue
+            players.append(
+                Player(
+                    seat=s,
+                    name=seat.name,
+                    colour=seat.colour,
+                    territories=game.territory_count[s],
+                    armies=sum(n for t, n in enumerate(game.armies) if game.owner[t] == s),
+                    cards=len(game.hands[s]),
+                    eliminated=game.eliminated[s],
+                    resigned=game.resigned[s],
+                )
+            )
+        return players
+
+    @strawberry.field(
+        description="The seat whose turn it is; null before the start and after the end."
+    )
+    def current_player(self) -> int | None:
+        game = self.session.game
+        return None if game is None or game.is_over else game.current
+
+    @strawberry.field(description="The seat the game waits for (the defender, while it declares).")
+    def seat_to_act(self) -> int | None:
+        game = self.session.game
+        return None if game is None else game.seat_to_act
+
+    @strawberry.field(description="The phase of the turn; null before the start.")
+    def phase(self) -> Phase | None:
+        game = self.session.game
+        return None if game is None else Phase(game.phase.value)
+
+    @strawberry.field(description="The round, from 1 (0 during the initial placement).")
+    def round(self) -> int:
+        game = self.session.game
+        return 0 if game is None else game.round
+
+    @strawberry.field(description="Armies the current player still has to place.")
+    def armies_to_place(self) -> int:
+        game = self.session.game
+        if game is None:
+            return 0
+        if game.phase is DomainPhase.SETUP:
+            return game.setup_quota
+        return game.pending_reinforcements
+
+    @strawberry.field(description="Cards left in the draw deck.")
+    def deck_size(self) -> int:
+        game = self.session.game
+        return 0 if game is None else len(game.deck)
+
+    @strawberry.field(description="Every territory's owner and armies.")
+    def territories(self) -> list[TerritoryState]:
+        game = self.session.game
+        board = get_variant(self._record.variant).ruleset.board
+        if game is None:
+            return [TerritoryState(id=t.id, owner=None, armies=0) for t in board.territories]
+        return [
+            TerritoryState(id=t.id, owner=game.owner[t.index], armies=game.armies[t.index])
+            for t in board.territories
+        ]
+
+    @strawberry.field(description="The viewer's own cards; null for a spectator.")
+    def hand(self) -> list[Card] | None:
+        game = self.session.game
+        if game is None or self.viewer is None:
+            return None
+        cards = game.ruleset.cards.cards
+        return [
+            Card(id=c, symbol=cards[c].symbol, territory=cards[c].territory)
+            for c in game.hands[self.viewer]
+        ]
+
+    @strawberry.field(description="The viewer's own secret objective; null for a spectator.")
+    def objective(self) -> Objective | None:
+        game = self.session.game
+        if game is None or self.viewer is None:
+            return None
+        objective = game.objective_of(self.viewer)
+        territories = getattr(objective, "territories", None)
+        board = game.board
+        return Objective(
+            id=objective.id,
+            card=game.objective_cards[self.viewer],
+            text=objective.text,
+            territories=None
+            if territories is None
+            else [board.territories[t].id for t in territories],
+        )
+
+    @strawberry.field(description="What the viewer may do now, in the shapes ActionInput takes.")
+    def legal_actions(self) -> list[LegalAction]:
+        game = self.session.game
+        if game is None or self._record.status != "active":
+            return []
+        return [legal_type(family) for family in game.legal_actions(self.viewer)]
+
+    @strawberry.field(description="The history as the viewer may see it, oldest first.")
+    async def events(
+        self,
+        info: Info,
+        after: Annotated[int, strawberry.argument(description="Events after this seq.")] = 0,
+        first: Annotated[int, strawberry.argument(description="At most 100.")] = 50,
+    ) -> EventPage:
+        size = page_size(first)
+        found = await info.context.service.events(self._record.id, self.viewer, after, size + 1)
+        return EventPage(events=[event_type(e) for e in found[:size]], has_more=len(found) > size)
+
+    @strawberry.field(description="SHA-256 of the secret seed, published at creation.")
+    def seed_commitment(self) -> str:
+        return self._record.commitment
+
+    @strawberry.field(description="The seed (hex), revealed once the game is over.")
+    def seed(self) -> str | None:
+        return self._record.seed.hex() if self._record.status == "finished" else None
+
+    @strawberry.field(description="How the game ended; null while it goes on.")
+    def outcome(self) -> Outcome | None:
+        outcome = self._record.outcome
+        if outcome is None:
+            return None
+        return Outcome(
+            winner=outcome["winner"],
+            reason=outcome["reason"],
+            ranking=[RankingEntry(**entry) for entry in outcome["ranking"]],
+        )
+
+
+def game_type(session: Session, viewer: int | None) -> Game:
+    return Game(id=to_global_id("Game", session.record.id), session=session, viewer=viewer)
+
+
+@strawberry.type(description="An edge of a game connection.")
+class GameEdge:
+    cursor: str
+    node: Game
+
+
+@strawberry.type(description="Relay page information.")
+class PageInfo:
+    has_next_page: bool
+    end_cursor: str | None
+
+
+@strawberry.type(description="A page of games, newest first.")
+class GameConnection:
+    edges: list[GameEdge]
+    page_info: PageInfo
+
+
+@strawberry.type(description="Exact odds of attacking until conquest or exhaustion.")
+class BattleOdds:
+    attackers: int = strawberry.field(description="Armies that attack (the territory holds +1).")
+    defenders: int
+    conquest_probability: float
+    attacker_survivors: list[float] = strawberry.field(description="P(k attackers left), k=0…")
+    defender_survivors: list[float] = strawberry.field(description="P(k defenders left), k=0…")
+    expected_attacker_losses: float
+    expected_defender_losses: float
+
+
+def odds_type(odds: DomainOdds) -> BattleOdds:
+    return BattleOdds(
+        attackers=odds.attackers,
+        defenders=odds.defenders,
+        conquest_probability=odds.conquest_probability,
+        attacker_survivors=list(odds.attacker_survivors),
+        defender_survivors=list(odds.defender_survivors),
+        expected_attacker_losses=odds.expected_attacker_losses,
+        expected_defender_losses=odds.expected_defender_losses,
+    )
+
+
+@strawberry.type(description="The seat a token belongs to.")
+class Viewer:
+    seat: int
+    name: str
+    colour: str
+    game: Game
+
+
+@strawberry.type(description="News of the lobby.")
+class LobbyEvent:
+    type: str = strawberry.field(description="GameCreated, GameStarted or GameFinished.")
+    game_id: strawberry.ID = strawberry.field(description="The game's global id.")
+    variant: str | None = None
+    winner: int | None = None

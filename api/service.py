@@ -1,0 +1,475 @@
+"""The application service: the one road every change of state takes.
+
+authorize the seat -> load the game (cache, or replay of its log) -> apply in the domain ->
+append to the store (unique game and sequence: optimistic concurrency) -> publish the events
+-> answer. Lobby moves (create, join, leave, start) and the clock take the same road.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import secrets
+import time
+import uuid
+from collections.abc import AsyncIterator, Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from api.broker import Broker
+from api.stores.base import (
+    GameRecord,
+    Idempotency,
+    LogEntry,
+    SeatRecord,
+    Store,
+    StoredEvent,
+    VersionConflict,
+)
+from domain import actions as a
+from domain.errors import InvalidOptions, RisikoError
+from domain.events import Event
+from domain.game import Game
+from domain.options import GameOptions
+from domain.rng import SEED_BYTES, commitment
+from variants import VARIANTS, get_variant
+
+LOBBY, ACTIVE, FINISHED = "lobby", "active", "finished"
+MAX_NAME = 40
+MAX_SEED = 200
+
+
+class ServiceError(Exception):
+    """An expected failure, reported to the client as a user error with a stable code."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class AuthError(Exception):
+    """A missing or wrong seat token: a top-level error, not a user error."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    """A loaded game: its row, the live engine once started, and its last event's number."""
+
+    record: GameRecord
+    game: Game | None
+    last_event: int
+
+
+@dataclass(frozen=True, slots=True)
+class Submitted:
+    version: int
+    events: tuple[StoredEvent, ...]  # only those the caller may see
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "version": self.version,
+            "events": [
+                {"seq": e.seq, "log_seq": e.log_seq, "visible_to": e.visible_to, "data": e.data}
+                for e in self.events
+            ],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Submitted:
+        return cls(
+            data["version"],
+            tuple(
+                StoredEvent(e["seq"], e["log_seq"], e["visible_to"], e["data"])
+                for e in data["events"]
+            ),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Joined:
+    record: GameRecord
+    seat: int
+    token: str
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class GameService:
+    def __init__(
+        self,
+        store: Store,
+        broker: Broker,
+        clock: Callable[[], float] = time.time,
+        cache_size: int = 1000,
+    ) -> None:
+        self.store = store
+        self.broker = broker
+        self.clock = clock
+        self._sessions: dict[str, Session] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._cache_size = cache_size
+
+    # ------------------------------------------------------------------ reading
+
+    async def session(self, game_id: str) -> Session:
+        """The game as it is now; ServiceError NOT_FOUND if there is no such game."""
+        record = await self.store.get(game_id)
+        if record is None:
+            raise ServiceError("GAME_NOT_FOUND", f"there is no game {game_id!r}")
+        cached = self._sessions.get(game_id)
+        if cached is not None and cached.record.version == record.version:
+            return cached
+        return await self._rebuild(record)
+
+    async def _rebuild(self, record: GameRecord) -> Session:
+        """Fold the log into a game: the log is the truth, the cache only a shortcut."""
+        game: Game | None = None
+        for entry in await self.store.log(record.id):
+            game = _replay_entry(record, game, entry)
+        session = Session(record, game, await self.store.last_event_seq(record.id))
+        self._remember(session)
+        return session
+
+    def _remember(self, session: Session) -> None:
+        self._sessions.pop(session.record.id, None)
+        self._sessions[session.record.id] = session
+        while len(self._sessions) > self._cache_size:
+            self._sessions.pop(next(iter(self._sessions)))
+
+    async def seat_for(self, token: str | None, game_id: str | None = None) -> tuple[str, int]:
+        """The (game, seat) a token belongs to; AuthError if none, or another game's."""
+        if not token:
+            raise AuthError("UNAUTHENTICATED", "this needs a seat token")
+        found = await self.store.seat_of(hash_token(token))
+        if found is None:
+            raise AuthError("UNAUTHENTICATED", "this seat token is not valid")
+        if game_id is not None and found[0] != game_id:
+            raise AuthError("FORBIDDEN", "this seat token belongs to another game")
+        return found
+
+    async def events(
+        self, game_id: str, viewer: int | None, after: int, first: int
+    ) -> list[StoredEvent]:
+        await self.session(game_id)  # NOT_FOUND for unknown games
+        return await self.store.events(game_id, viewer, after, first)
+
+    async def games(
+        self, status: str | None, variant: str | None, after: str | None, first: int
+    ) -> list[GameRecord]:
+        return await self.store.games(status, variant, after, first)
+
+    async def stream(
+        self, game_id: str, viewer: int | None, after: int
+    ) -> AsyncIterator[StoredEvent]:
+        """Every event after `after` the viewer may see: first the stored ones, then live ones,
+        in order, with no gap and no duplicate."""
+        await self.session(game_id)
+        async with self.broker.subscribe(game_id) as queue:
+            last = after
+            while True:  # catch up from the store, page by page
+                page = await self.store.events(game_id, viewer, last, 100)
+                for event in page:
+                    last = event.seq
+                    yield event
+                if len(page) < 100:
+                    break
+            while True:
+                message = await queue.get()
+                if message is None:
+                    return  # this subscriber fell behind; the client resumes with `after`
+                assert isinstance(message, StoredEvent)
+                if message.seq <= last:
+                    continue  # already sent from the store
+                if message.seq > last + 1:
+                    # Events private to others leave gaps in what this viewer sees; fetch what
+                    # this viewer may see in between to be sure nothing was skipped.
+                    for event in await self.store.events(game_id, viewer, last, message.seq):
+                        if event.seq < message.seq:
+                            last = event.seq
+                            yield event
+                last = message.seq
+                if message.visible_to is None or message.visible_to == viewer:
+                    yield message
+
+    async def lobby(self) -> AsyncIterator[dict[str, Any]]:
+        async with self.broker.subscribe("__lobby__") as queue:
+            while True:
+                message = await queue.get()
+                if message is None:
+                    return
+                assert isinstance(message, dict)
+                yield message
+
+    # ------------------------------------------------------------------ the lobby
+
+    async def create_game(
+        self, variant: str, options: dict[str, Any], seed: str | None = None
+    ) -> GameRecord:
+        if variant not in VARIANTS:
+            known = ", ".join(sorted(VARIANTS))
+            raise ServiceError("UNKNOWN_VARIANT", f"unknown variant {variant!r}; known: {known}")
+        try:
+            parsed = GameOptions.from_dict(options)
+        except (InvalidOptions, TypeError) as error:
+            raise ServiceError("INVALID_OPTIONS", str(error)) from None
+        if seed is not None and not 1 <= len(seed) <= MAX_SEED:
+            raise ServiceError("INVALID_OPTIONS", f"a seed has 1 to {MAX_SEED} characters")
+        secret = seed.encode() if seed is not None else secrets.token_bytes(SEED_BYTES)
+        now = self.clock()
+        record = GameRecord(
+            id=uuid.uuid4().hex,
+            variant=variant,
+            options=parsed.to_dict(),
+            seed=secret,
+            commitment=commitment(secret),
+            status=LOBBY,
+            version=1,
+            created_at=now,
+            updated_at=now,
+        )
+        payload = {"variant": variant, "options": record.options, "commitment": record.commitment}
+        entry = LogEntry(1, "create", None, payload, now)
+        event = StoredEvent(1, 1, None, {"type": "GameCreated", **payload})
+        await self.store.create(record, entry, [event])
+        self._remember(Session(record, None, 1))
+        self.broker.publish(record.id, [event])
+        self.broker.publish_lobby({"type": "GameCreated", "game_id": record.id, "variant": variant})
+        return record
+
+    async def join_game(self, game_id: str, name: str, colour: str | None = None) -> Joined:
+        name = name.strip()
+        if not 1 <= len(name) <= MAX_NAME:
+            raise ServiceError("INVALID_NAME", f"a name has 1 to {MAX_NAME} characters")
+        async with self._lock(game_id):
+            session = await self.session(game_id)
+            record = session.record
+            if record.status != LOBBY:
+                raise ServiceError("GAME_ALREADY_STARTED", "this game has already started")
+            ruleset = get_variant(record.variant).ruleset
+            if len(record.seats) >= ruleset.max_players:
+                raise ServiceError("GAME_FULL", f"this game is full ({ruleset.max_players})")
+            taken = {seat.colour for seat in record.seats}
+            known = [c.id for c in ruleset.colours]
+            if colour is None:
+                colour = next(c for c in known if c not in taken)
+            elif colour not in known:
+                raise ServiceError(
+                    "INVALID_COLOUR", f"unknown colour {colour!r}; use one of {known}"
+                )
+            elif colour in taken:
+                raise ServiceError("COLOUR_TAKEN", f"{colour} is already taken")
+            token = secrets.token_urlsafe(32)
+            seat = len(record.seats)
+            seats = (*record.seats, SeatRecord(seat, name, colour, hash_token(token)))
+            data = {"type": "PlayerJoined", "seat": seat, "name": name, "colour": colour}
+            payload = {"seat": seat, "name": name, "colour": colour}
+            record = await self._commit(
+                session, replace(record, seats=seats), "join", None, payload, [data]
+            )
+            return Joined(record, seat, token)
+
+    async def leave_game(self, game_id: str, token: str | None) -> GameRecord:
+        _, seat = await self.seat_for(token, game_id)
+        async with self._lock(game_id):
+            session = await self.session(game_id)
+            record = session.record
+            if record.status == LOBBY:
+                # Later seats move up one place, keeping their tokens.
+                seats = tuple(
+                    replace(s, seat=s.seat - (s.seat > seat))
+                    for s in record.seats
+                    if s.seat != seat
+                )
+                data = {"type": "PlayerLeft", "seat": seat}
+                return await self._commit(
+                    session, replace(record, seats=seats), "leave", seat, {"seat": seat}, [data]
+                )
+            if record.status == FINISHED:
+                raise ServiceError("GAME_OVER", "the game is over")
+            submitted = await self._apply(session, seat, a.Resign(), None)
+            del submitted
+            return (await self.session(game_id)).record
+
+    async def start_game(self, game_id: str, token: str | None) -> GameRecord:
+        _, seat = await self.seat_for(token, game_id)
+        async with self._lock(game_id):
+            session = await self.session(game_id)
+            record = session.record
+            if record.status != LOBBY:
+                raise ServiceError("GAME_ALREADY_STARTED", "this game has already started")
+            variant = get_variant(record.variant)
+            if len(record.seats) < variant.ruleset.min_players:
+                raise ServiceError(
+                    "NOT_ENOUGH_PLAYERS",
+                    f"this game needs at least {variant.ruleset.min_players} players",
+                )
+            payload = {"seats": [{"name": s.name, "colour": s.colour} for s in record.seats]}
+            game = _start(record, payload)
+            events = [
+                event.to_dict() | {"_visible_to": event.visible_to} for event in game.initial_events
+            ]
+            updated = replace(record, status=ACTIVE)
+            return await self._commit(session, updated, "start", seat, payload, events, game=game)
+
+    # ------------------------------------------------------------------ playing
+
+    async def submit_action(
+        self,
+        game_id: str,
+        token: str | None,
+        action: a.Action,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> Submitted:
+        _, seat = await self.seat_for(token, game_id)
+        if isinstance(action, a.ExpireTime | a.Resign):
+            raise ServiceError("INVALID_ACTION", "that is not an action a seat can submit here")
+        async with self._lock(game_id):
+            if idempotency_key is not None:
+                answer = await self.store.idempotent_response(game_id, seat, idempotency_key)
+                if answer is not None:
+                    return Submitted.from_dict(answer)
+            session = await self.session(game_id)
+            if expected_version is not None and expected_version != session.record.version:
+                raise ServiceError(
+                    "STALE_VERSION",
+                    f"the game is at version {session.record.version}, not {expected_version}",
+                )
+            return await self._apply(session, seat, action, idempotency_key)
+
+    async def expire_time(self, game_id: str) -> None:
+        """The game's clock: the tournament time limit has passed."""
+        async with self._lock(game_id):
+            session = await self.session(game_id)
+            if session.record.status == ACTIVE and session.game and not session.game.time_expired:
+                await self._apply(session, None, a.ExpireTime(), None)
+
+    async def _apply(
+        self, session: Session, seat: int | None, action: a.Action, key: str | None
+    ) -> Submitted:
+        record, game = session.record, session.game
+        if record.status == LOBBY or game is None:
+            raise ServiceError("GAME_NOT_STARTED", "the game has not started")
+        if record.status == FINISHED:
+            raise ServiceError("GAME_OVER", "the game is over")
+        try:
+            domain_events = game.apply(seat, action)
+        except RisikoError as violation:
+            raise ServiceError(violation.code, violation.message) from None
+        # The engine has changed: from here on, a failure must drop the cached game.
+        try:
+            updated = replace(record, status=FINISHED if game.is_over else ACTIVE)
+            if game.is_over:
+                updated = replace(updated, winner=game.winner, outcome=_outcome(game))
+            events = [e.to_dict() | {"_visible_to": e.visible_to} for e in domain_events]
+            kind = {a.Resign: "resign", a.ExpireTime: "expire"}.get(type(action), "action")
+            payload = action.to_dict()
+            stored = _number(session, events)
+            visible = tuple(e for e in stored if e.visible_to is None or e.visible_to == seat)
+            submitted = Submitted(record.version + 1, visible)
+            idempotency = None if key is None else Idempotency(seat, key, submitted.to_dict())
+            await self._commit(
+                session,
+                updated,
+                kind,
+                seat,
+                payload,
+                events,
+                game=game,
+                idempotency=idempotency,
+                stored=stored,
+            )
+            return submitted
+        except BaseException:
+            self._sessions.pop(record.id, None)
+            raise
+
+    async def _commit(
+        self,
+        session: Session,
+        record: GameRecord,
+        kind: str,
+        seat: int | None,
+        payload: dict[str, Any],
+        events: Sequence[dict[str, Any]],
+        *,
+        game: Game | None = None,
+        idempotency: Idempotency | None = None,
+        stored: Sequence[StoredEvent] | None = None,
+    ) -> GameRecord:
+        now = self.clock()
+        record = replace(record, version=session.record.version + 1, updated_at=now)
+        entry = LogEntry(record.version, kind, seat, payload, now)
+        stored = stored if stored is not None else _number(session, events)
+        try:
+            await self.store.append(record, entry, stored, idempotency)
+        except VersionConflict:
+            self._sessions.pop(record.id, None)
+            raise ServiceError(
+                "STALE_VERSION", "another change was accepted first; load the game and retry"
+            ) from None
+        self._remember(Session(record, game or session.game, session.last_event + len(stored)))
+        self.broker.publish(record.id, stored)
+        if kind == "start":
+            self.broker.publish_lobby({"type": "GameStarted", "game_id": record.id})
+        if record.status == FINISHED and session.record.status != FINISHED:
+            self.broker.publish_lobby(
+                {"type": "GameFinished", "game_id": record.id, "winner": record.winner}
+            )
+        return record
+
+    def _lock(self, game_id: str) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+
+def _number(session: Session, events: Sequence[dict[str, Any]]) -> list[StoredEvent]:
+    log_seq = session.record.version + 1
+    numbered: list[StoredEvent] = []
+    for offset, data in enumerate(events, start=1):
+        data = dict(data)
+        visible_to = data.pop("_visible_to", None)
+        numbered.append(StoredEvent(session.last_event + offset, log_seq, visible_to, data))
+    return numbered
+
+
+def _start(record: GameRecord, payload: dict[str, Any]) -> Game:
+    variant = get_variant(record.variant)
+    seats = payload["seats"]
+    return variant.new_game(
+        [s["name"] for s in seats],
+        GameOptions.from_dict(record.options),
+        seed=record.seed,
+        colours=[s["colour"] for s in seats],
+    )
+
+
+def _replay_entry(record: GameRecord, game: Game | None, entry: LogEntry) -> Game | None:
+    if entry.kind == "start":
+        return _start(record, entry.payload)
+    if entry.kind in {"action", "resign", "expire"}:
+        assert game is not None, f"log entry {entry.seq} of {record.id} before the start"
+        game.apply(entry.seat, a.action_from_dict(entry.payload))
+    return game
+
+
+def _outcome(game: Game) -> dict[str, Any]:
+    return {
+        "winner": game.winner,
+        "reason": game.end_reason,
+        "ranking": [{"rank": r, "seat": s, "points": p} for r, s, p in game.ranking],
+    }
+
+
+def visible_events(events: Sequence[Event], seat: int | None) -> list[Event]:
+    return [event for event in events if event.is_visible_to(seat)]

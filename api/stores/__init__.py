@@ -1,0 +1,1 @@
+"""Where games live: one small interface (`api.stores.base.Store`) and its adapters."""

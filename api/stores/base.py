@@ -1,0 +1,118 @@
+"""The store interface. The log of accepted entries is the truth; everything else is a
+projection written in the same transaction.
+
+A game's `version` is the sequence number of its last log entry. `append` writes entry
+`expected_version + 1` and fails with `VersionConflict` if another writer got there first:
+optimistic concurrency on the unique (game, sequence) key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+class VersionConflict(Exception):
+    """Another entry was appended at this version first."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    seat: int
+    name: str
+    colour: str
+    token_hash: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A game's row: identity, settings, status and seats. `seed` is secret until the end."""
+
+    id: str
+    variant: str
+    options: dict[str, Any]
+    seed: bytes
+    commitment: str
+    status: str  # lobby | active | finished
+    version: int
+    created_at: float
+    updated_at: float
+    seats: tuple[SeatRecord, ...] = ()
+    winner: int | None = None
+    outcome: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One accepted change: a lobby move (create, join, leave, start) or a game action."""
+
+    seq: int
+    kind: str
+    seat: int | None
+    payload: dict[str, Any]
+    created_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEvent:
+    """An event with its place in the game's history and who may see it (None: everyone)."""
+
+    seq: int
+    log_seq: int
+    visible_to: int | None
+    data: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Idempotency:
+    seat: int | None
+    key: str
+    response: dict[str, Any] = field(default_factory=dict)
+
+
+class Store(Protocol):
+    async def open(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+    async def ping(self) -> bool: ...
+
+    async def create(
+        self, record: GameRecord, entry: LogEntry, events: Sequence[StoredEvent]
+    ) -> None: ...
+
+    async def append(
+        self,
+        record: GameRecord,
+        entry: LogEntry,
+        events: Sequence[StoredEvent],
+        idempotency: Idempotency | None = None,
+    ) -> None:
+        """Write `entry` (seq = record.version) and its events, and replace the game's row
+        with `record`, atomically; VersionConflict if that seq is taken."""
+        ...
+
+    async def get(self, game_id: str) -> GameRecord | None: ...
+
+    async def log(self, game_id: str, after: int = 0) -> list[LogEntry]: ...
+
+    async def events(
+        self, game_id: str, viewer: int | None, after: int, limit: int
+    ) -> list[StoredEvent]:
+        """Events after `after` that `viewer` may see (None: public ones only)."""
+        ...
+
+    async def last_event_seq(self, game_id: str) -> int: ...
+
+    async def games(
+        self, status: str | None, variant: str | None, after: str | None, limit: int
+    ) -> list[GameRecord]:
+        """Newest first; `after` is the id of the last game of the previous page."""
+        ...
+
+    async def seat_of(self, token_hash: str) -> tuple[str, int] | None: ...
+
+    async def idempotent_response(
+        self, game_id: str, seat: int | None, key: str
+    ) -> dict[str, Any] | None: ...

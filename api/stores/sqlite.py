@@ -1,0 +1,338 @@
+"""The embedded store: SQLite in a data folder. Zero set-up, durable: every append commits
+with `synchronous=FULL` in WAL mode before the service acknowledges it.
+
+SQLite calls run on one dedicated thread, which also serialises them; the event loop never
+waits on the disk.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, TypeVar
+
+from api.stores.base import (
+    GameRecord,
+    Idempotency,
+    LogEntry,
+    SeatRecord,
+    StoredEvent,
+    VersionConflict,
+)
+
+T = TypeVar("T")
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    variant TEXT NOT NULL,
+    status TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    created_at REAL NOT NULL,
+    row TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS games_listing ON games (status, variant, created_at DESC, id DESC);
+CREATE INDEX IF NOT EXISTS games_newest ON games (created_at DESC, id DESC);
+CREATE TABLE IF NOT EXISTS log (
+    game_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    seat INTEGER,
+    payload TEXT NOT NULL,
+    created_at REAL NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+CREATE TABLE IF NOT EXISTS events (
+    game_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    log_seq INTEGER NOT NULL,
+    visible_to INTEGER,
+    data TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+CREATE TABLE IF NOT EXISTS seats (
+    token_hash TEXT PRIMARY KEY,
+    game_id TEXT NOT NULL,
+    seat INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS idempotency (
+    game_id TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    key TEXT NOT NULL,
+    response TEXT NOT NULL,
+    PRIMARY KEY (game_id, seat, key)
+);
+"""
+
+
+def _record_to_row(record: GameRecord) -> str:
+    return json.dumps(
+        {
+            "options": record.options,
+            "seed": record.seed.hex(),
+            "commitment": record.commitment,
+            "updated_at": record.updated_at,
+            "seats": [
+                {"seat": s.seat, "name": s.name, "colour": s.colour, "token_hash": s.token_hash}
+                for s in record.seats
+            ],
+            "winner": record.winner,
+            "outcome": record.outcome,
+        }
+    )
+
+
+def _row_to_record(row: sqlite3.Row) -> GameRecord:
+    data = json.loads(row["row"])
+    return GameRecord(
+        id=row["id"],
+        variant=row["variant"],
+        options=data["options"],
+        seed=bytes.fromhex(data["seed"]),
+        commitment=data["commitment"],
+        status=row["status"],
+        version=row["version"],
+        created_at=row["created_at"],
+        updated_at=data["updated_at"],
+        seats=tuple(SeatRecord(**seat) for seat in data["seats"]),
+        winner=data["winner"],
+        outcome=data["outcome"],
+    )
+
+
+class SqliteStore:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite")
+        self._connection: sqlite3.Connection | None = None
+
+    async def _run(self, function: Callable[[sqlite3.Connection], T]) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, self._call, function)
+
+    def _call(self, function: Callable[[sqlite3.Connection], T]) -> T:
+        if self._connection is None:
+            raise RuntimeError("the store is not open")
+        return function(self._connection)
+
+    async def open(self) -> None:
+        def connect() -> None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            connection.row_factory = sqlite3.Row
+            connection.execute("PRAGMA journal_mode=WAL")
+            connection.execute("PRAGMA synchronous=FULL")
+            connection.execute("PRAGMA busy_timeout=5000")
+            connection.executescript(SCHEMA)
+            self._connection = connection
+
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(self._executor, connect)
+
+    async def close(self) -> None:
+        def disconnect(connection: sqlite3.Connection) -> None:
+            connection.close()
+            self._connection = None
+
+        if self._connection is not None:
+            await self._run(disconnect)
+        self._executor.shutdown(wait=True)
+
+    async def ping(self) -> bool:
+        return await self._run(lambda c: c.execute("SELECT 1").fetchone()[0] == 1)
+
+    async def create(
+        self, record: GameRecord, entry: LogEntry, events: Sequence[StoredEvent]
+    ) -> None:
+        await self._write(record, entry, events, None, create=True)
+
+    async def append(
+        self,
+        record: GameRecord,
+        entry: LogEntry,
+        events: Sequence[StoredEvent],
+        idempotency: Idempotency | None = None,
+    ) -> None:
+        await self._write(record, entry, events, idempotency, create=False)
+
+    async def _write(
+        self,
+        record: GameRecord,
+        entry: LogEntry,
+        events: Sequence[StoredEvent],
+        idempotency: Idempotency | None,
+        *,
+        create: bool,
+    ) -> None:
+        def write(c: sqlite3.Connection) -> None:
+            c.execute("BEGIN IMMEDIATE")
+            try:
+                if create:
+                    c.execute(
+                        "INSERT INTO games (id, variant, status, version, created_at, row) "
+                        "VALUES (?, ?, ?, ?, ?, ?)",
+                        (
+                            record.id,
+                            record.variant,
+                            record.status,
+                            record.version,
+                            record.created_at,
+                            _record_to_row(record),
+                        ),
+                    )
+                else:
+                    updated = c.execute(
+                        "UPDATE games SET status = ?, version = ?, row = ? "
+                        "WHERE id = ? AND version = ?",
+                        (
+                            record.status,
+                            record.version,
+                            _record_to_row(record),
+                            record.id,
+                            entry.seq - 1,
+                        ),
+                    )
+                    if updated.rowcount != 1:
+                        raise VersionConflict(f"game {record.id} is not at version {entry.seq - 1}")
+                c.execute(
+                    "INSERT INTO log (game_id, seq, kind, seat, payload, created_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (
+                        record.id,
+                        entry.seq,
+                        entry.kind,
+                        entry.seat,
+                        json.dumps(entry.payload),
+                        entry.created_at,
+                    ),
+                )
+                c.executemany(
+                    "INSERT INTO events (game_id, seq, log_seq, visible_to, data) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    [
+                        (record.id, e.seq, e.log_seq, e.visible_to, json.dumps(e.data))
+                        for e in events
+                    ],
+                )
+                c.execute("DELETE FROM seats WHERE game_id = ?", (record.id,))
+                c.executemany(
+                    "INSERT INTO seats (token_hash, game_id, seat) VALUES (?, ?, ?)",
+                    [(s.token_hash, record.id, s.seat) for s in record.seats],
+                )
+                if idempotency is not None:
+                    c.execute(
+                        "INSERT INTO idempotency (game_id, seat, key, response) "
+                        "VALUES (?, ?, ?, ?)",
+                        (
+                            record.id,
+                            -1 if idempotency.seat is None else idempotency.seat,
+                            idempotency.key,
+                            json.dumps(idempotency.response),
+                        ),
+                    )
+                c.execute("COMMIT")
+            except sqlite3.IntegrityError as error:
+                c.execute("ROLLBACK")
+                raise VersionConflict(str(error)) from None
+            except BaseException:
+                c.execute("ROLLBACK")
+                raise
+
+        await self._run(write)
+
+    async def get(self, game_id: str) -> GameRecord | None:
+        def read(c: sqlite3.Connection) -> GameRecord | None:
+            row = c.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+            return None if row is None else _row_to_record(row)
+
+        return await self._run(read)
+
+    async def log(self, game_id: str, after: int = 0) -> list[LogEntry]:
+        def read(c: sqlite3.Connection) -> list[LogEntry]:
+            rows = c.execute(
+                "SELECT seq, kind, seat, payload, created_at FROM log "
+                "WHERE game_id = ? AND seq > ? ORDER BY seq",
+                (game_id, after),
+            ).fetchall()
+            return [
+                LogEntry(r["seq"], r["kind"], r["seat"], json.loads(r["payload"]), r["created_at"])
+                for r in rows
+            ]
+
+        return await self._run(read)
+
+    async def events(
+        self, game_id: str, viewer: int | None, after: int, limit: int
+    ) -> list[StoredEvent]:
+        def read(c: sqlite3.Connection) -> list[StoredEvent]:
+            rows = c.execute(
+                "SELECT seq, log_seq, visible_to, data FROM events "
+                "WHERE game_id = ? AND seq > ? AND (visible_to IS NULL OR visible_to = ?) "
+                "ORDER BY seq LIMIT ?",
+                (game_id, after, -2 if viewer is None else viewer, limit),
+            ).fetchall()
+            return [
+                StoredEvent(r["seq"], r["log_seq"], r["visible_to"], json.loads(r["data"]))
+                for r in rows
+            ]
+
+        return await self._run(read)
+
+    async def last_event_seq(self, game_id: str) -> int:
+        def read(c: sqlite3.Connection) -> int:
+            row = c.execute("SELECT MAX(seq) FROM events WHERE game_id = ?", (game_id,)).fetchone()
+            return int(row[0] or 0)
+
+        return await self._run(read)
+
+    async def games(
+        self, status: str | None, variant: str | None, after: str | None, limit: int
+    ) -> list[GameRecord]:
+        def read(c: sqlite3.Connection) -> list[GameRecord]:
+            clauses: list[str] = []
+            values: list[Any] = []
+            if status is not None:
+                clauses.append("status = ?")
+                values.append(status)
+            if variant is not None:
+                clauses.append("variant = ?")
+                values.append(variant)
+            if after is not None:
+                anchor = c.execute("SELECT created_at FROM games WHERE id = ?", (after,)).fetchone()
+                if anchor is None:
+                    return []
+                clauses.append("(created_at < ? OR (created_at = ? AND id < ?))")
+                values += [anchor[0], anchor[0], after]
+            where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
+            rows = c.execute(
+                f"SELECT * FROM games {where} ORDER BY created_at DESC, id DESC LIMIT ?",
+                (*values, limit),
+            ).fetchall()
+            return [_row_to_record(row) for row in rows]
+
+        return await self._run(read)
+
+    async def seat_of(self, token_hash: str) -> tuple[str, int] | None:
+        def read(c: sqlite3.Connection) -> tuple[str, int] | None:
+            row = c.execute(
+                "SELECT game_id, seat FROM seats WHERE token_hash = ?", (token_hash,)
+            ).fetchone()
+            return None if row is None else (row[0], row[1])
+
+        return await self._run(read)
+
+    async def idempotent_response(
+        self, game_id: str, seat: int | None, key: str
+    ) -> dict[str, Any] | None:
+        def read(c: sqlite3.Connection) -> dict[str, Any] | None:
+            row = c.execute(
+                "SELECT response FROM idempotency WHERE game_id = ? AND seat = ? AND key = ?",
+                (game_id, -1 if seat is None else seat, key),
+            ).fetchone()
+            return None if row is None else dict(json.loads(row[0]))
+
+        return await self._run(read)
