@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import contextvars
+import logging
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -27,6 +29,7 @@ from api.stores.base import Store
 from api.stores.sqlite import SqliteStore
 
 GRAPHQL_RESPONSE = "application/graphql-response+json"
+logger = logging.getLogger("risiko")
 _accepts_graphql_response: contextvars.ContextVar[bool] = contextvars.ContextVar(
     "accepts_graphql_response", default=False
 )
@@ -162,12 +165,26 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
             {"status": "ready" if ready else "unavailable"}, status_code=200 if ready else 503
         )
 
+    async def clock() -> None:
+        """Tournament time limits: the game's clock submits ExpireTime through the service."""
+        while True:
+            await asyncio.sleep(settings.clock_interval_seconds)
+            try:
+                await service.expire_due()
+            except Exception:  # the store may be down for a while; try again next tick
+                logger.exception("the clock could not declare expired time limits")
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await store.open()
+        await service.recover_deadlines()
+        ticking = asyncio.create_task(clock())
         try:
             yield
         finally:
+            ticking.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await ticking
             await store.close()
 
     app = Starlette(

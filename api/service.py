@@ -8,6 +8,7 @@ append to the store (unique game and sequence: optimistic concurrency) -> publis
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import secrets
 import time
@@ -114,6 +115,7 @@ class GameService:
         self.broker = broker
         self.clock = clock
         self._sessions: dict[str, Session] = {}
+        self.deadlines: dict[str, float] = {}  # game id -> when its time limit expires
         self._locks: dict[str, asyncio.Lock] = {}
         self._cache_size = cache_size
 
@@ -317,7 +319,38 @@ class GameService:
                 event.to_dict() | {"_visible_to": event.visible_to} for event in game.initial_events
             ]
             updated = replace(record, status=ACTIVE)
-            return await self._commit(session, updated, "start", seat, payload, events, game=game)
+            started = await self._commit(
+                session, updated, "start", seat, payload, events, game=game
+            )
+            limit = game.options.time_limit_minutes
+            if limit is not None:
+                self.deadlines[game_id] = started.updated_at + limit * 60
+            return started
+
+    async def recover_deadlines(self) -> None:
+        """After a restart: the time limits of the games under way, from their start entries."""
+        after: str | None = None
+        while True:
+            page = await self.store.games(ACTIVE, None, after, 100)
+            for record in page:
+                limit = record.options.get("time_limit_minutes")
+                if limit is None:
+                    continue
+                start = next(e for e in await self.store.log(record.id) if e.kind == "start")
+                self.deadlines[record.id] = start.created_at + limit * 60
+            if len(page) < 100:
+                return
+            after = page[-1].id
+
+    async def expire_due(self) -> list[str]:
+        """Declare the time limit of every game whose deadline has passed."""
+        now = self.clock()
+        due = [game_id for game_id, deadline in self.deadlines.items() if deadline <= now]
+        for game_id in due:
+            del self.deadlines[game_id]
+            with contextlib.suppress(ServiceError):  # finished or gone meanwhile
+                await self.expire_time(game_id)
+        return due
 
     # ------------------------------------------------------------------ playing
 

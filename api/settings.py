@@ -21,6 +21,9 @@ class Settings(BaseSettings):
     max_aliases: int = Field(30, ge=1, description="most aliases in one GraphQL document")
     max_tokens: int = Field(3000, ge=100, description="most tokens in one GraphQL document")
     graphiql: bool = Field(True, description="serve GraphiQL in the browser at /graphql")
+    clock_interval_seconds: float = Field(
+        1.0, gt=0, description="how often tournament time limits are checked"
+    )
     log_level: str = Field("info", description="uvicorn's log level")
 
     @property

@@ -6,7 +6,8 @@ import enum
 
 import strawberry
 
-from api.graphql.types import DefenderDice, Game, GameEvent, ObjectiveDeck
+from api.graphql.context import Info
+from api.graphql.types import DefenderDice, Game, GameEvent, ObjectiveDeck, game_type
 from domain import actions as a
 from domain import errors as domain_errors
 
@@ -50,7 +51,7 @@ class ErrorCode(enum.Enum):
 
 @strawberry.type(description="Why a mutation changed nothing.")
 class UserError:
-    code: ErrorCode
+    code: ErrorCode = strawberry.field(description="A stable machine code.")
     message: str = strawberry.field(description="For people; never hides anything secret.")
     field: list[str] | None = strawberry.field(
         default=None, description="The input field at fault, as a path."
@@ -63,13 +64,28 @@ def user_error(code: str, message: str, field: list[str] | None = None) -> UserE
 
 @strawberry.input(description="Options of a new game; every field has the variant's default.")
 class GameOptionsInput:
-    defender_dice: DefenderDice | None = None
-    protected_rounds: int | None = None
-    attacker_dice_at_least_defender: bool | None = None
-    minimum_garrison: bool | None = None
-    objectives: ObjectiveDeck | None = None
-    time_limit_minutes: int | None = None
-    round_limit: int | None = None
+    defender_dice: DefenderDice | None = strawberry.field(
+        default=None, description="MAXIMUM (default) or DECLARE."
+    )
+    protected_rounds: int | None = strawberry.field(
+        default=None, description="No elimination before the end of this round (default 4, 0: off)."
+    )
+    attacker_dice_at_least_defender: bool | None = strawberry.field(
+        default=None, description="Tournament: no attack with fewer dice than the defender."
+    )
+    minimum_garrison: bool | None = strawberry.field(
+        default=None, description="Tournament: voluntary moves keep 2 armies on border territories."
+    )
+    objectives: ObjectiveDeck | None = strawberry.field(
+        default=None, description="STANDARD (default) or TOURNAMENT objectives."
+    )
+    time_limit_minutes: int | None = strawberry.field(
+        default=None,
+        description="A time limit in minutes; the round in which it expires is completed.",
+    )
+    round_limit: int | None = strawberry.field(
+        default=None, description="End the game after this round; the ranking decides."
+    )
     tournament: bool | None = strawberry.field(
         default=None, description="Start from the tournament preset; other fields override it."
     )
@@ -77,110 +93,143 @@ class GameOptionsInput:
 
 @strawberry.input(description="A new game.")
 class CreateGameInput:
-    variant: str = "classic"
-    options: GameOptionsInput | None = None
+    variant: str = strawberry.field(
+        default="classic", description="The variant's name (see `variants`)."
+    )
+    options: GameOptionsInput | None = strawberry.field(
+        default=None, description="Options; omitted ones take their defaults."
+    )
     seed: str | None = strawberry.field(
         default=None,
         description="A seed for a reproducible game (then known to whoever chose it); "
         "by default a secret random one.",
     )
-    client_mutation_id: str | None = None
+    client_mutation_id: str | None = strawberry.field(
+        default=None, description="Echoed back in the payload."
+    )
 
 
-@strawberry.type
+@strawberry.type(description="The result of createGame.")
 class CreateGamePayload:
-    game: Game | None
-    user_errors: list[UserError]
-    client_mutation_id: str | None
+    game: Game | None = strawberry.field(description="The new game, in the lobby.")
+    user_errors: list[UserError] = strawberry.field(description="Why nothing was created, if so.")
+    client_mutation_id: str | None = strawberry.field(description="As given in the input.")
 
 
 @strawberry.input(description="Take a seat in a game that has not started.")
 class JoinGameInput:
-    game_id: strawberry.ID
-    name: str
-    colour: str | None = None
-    client_mutation_id: str | None = None
+    game_id: strawberry.ID = strawberry.field(description="The game's id.")
+    name: str = strawberry.field(description="The player's name, 1 to 40 characters.")
+    colour: str | None = strawberry.field(
+        default=None, description="A free colour id; by default the first free one."
+    )
+    client_mutation_id: str | None = strawberry.field(
+        default=None, description="Echoed back in the payload."
+    )
 
 
-@strawberry.type
+@strawberry.type(description="The result of joinGame.")
 class JoinGamePayload:
-    game: Game | None
-    seat: int | None
+    game: Game | None = strawberry.field(description="The game, as the new seat sees it.")
+    seat: int | None = strawberry.field(description="The new seat's number.")
     token: str | None = strawberry.field(
         description="The seat's secret token, shown once: send it as 'Authorization: Bearer …' "
         "(or as 'token' in the WebSocket connection_init payload)."
     )
-    user_errors: list[UserError]
-    client_mutation_id: str | None
+    user_errors: list[UserError] = strawberry.field(description="Why no seat was taken, if so.")
+    client_mutation_id: str | None = strawberry.field(description="As given in the input.")
 
 
 @strawberry.input(
     description="A game, by id, for startGame and leaveGame (the seat token says who)."
 )
 class GameInput:
-    game_id: strawberry.ID
-    client_mutation_id: str | None = None
+    game_id: strawberry.ID = strawberry.field(description="The game's id.")
+    client_mutation_id: str | None = strawberry.field(
+        default=None, description="Echoed back in the payload."
+    )
 
 
-@strawberry.type
+@strawberry.type(description="The result of startGame or leaveGame.")
 class GamePayload:
-    game: Game | None
-    user_errors: list[UserError]
-    client_mutation_id: str | None
+    game: Game | None = strawberry.field(description="The game after the change.")
+    user_errors: list[UserError] = strawberry.field(description="Why nothing changed, if so.")
+    client_mutation_id: str | None = strawberry.field(description="As given in the input.")
 
 
 @strawberry.input(description="Put armies on an own territory.")
 class PlaceArmiesInput:
-    territory: str
-    armies: int
+    territory: str = strawberry.field(description="An own territory's id.")
+    armies: int = strawberry.field(description="How many armies.")
 
 
 @strawberry.input(description="Trade three cards for armies.")
 class TradeCardsInput:
-    cards: list[str]
+    cards: list[str] = strawberry.field(description="Three card ids from the hand.")
 
 
 @strawberry.input(description="One roll: attack target from source with 1 to 3 dice.")
 class AttackInput:
-    source: str
-    target: str
-    dice: int
+    source: str = strawberry.field(description="The attacking territory (own, at least 2 armies).")
+    target: str = strawberry.field(description="The attacked territory (adjacent, enemy).")
+    dice: int = strawberry.field(description="1 to 3, at most the source's armies - 1.")
 
 
 @strawberry.input(description="Attack until conquest or until source holds stopAt armies.")
 class AttackUntilInput:
-    source: str
-    target: str
-    dice: int = 3
-    stop_at: int = 1
+    source: str = strawberry.field(description="The attacking territory.")
+    target: str = strawberry.field(description="The attacked territory.")
+    dice: int = strawberry.field(
+        default=3, description="Most dice per roll (each roll uses what the armies allow)."
+    )
+    stop_at: int = strawberry.field(
+        default=1, description="Stop when the source holds this many armies or fewer."
+    )
 
 
 @strawberry.input(description="The defender's dice.")
 class DefendInput:
-    dice: int
+    dice: int = strawberry.field(description="1 to min(3, armies).")
 
 
 @strawberry.input(description="Armies moved into the territory just conquered.")
 class OccupyInput:
-    armies: int
+    armies: int = strawberry.field(
+        description="At least the dice of the last roll, at most all but one."
+    )
 
 
 @strawberry.input(description="The strategic move; it ends the turn.")
 class StrategicMoveInput:
-    source: str
-    target: str
-    armies: int
+    source: str = strawberry.field(description="Where the armies leave (at least one stays).")
+    target: str = strawberry.field(description="An adjacent own territory.")
+    armies: int = strawberry.field(description="How many armies.")
 
 
 @strawberry.input(one_of=True, description="Exactly one action.")
 class ActionInput:
-    place_armies: PlaceArmiesInput | None = strawberry.UNSET
-    trade_cards: TradeCardsInput | None = strawberry.UNSET
-    attack: AttackInput | None = strawberry.UNSET
-    attack_until: AttackUntilInput | None = strawberry.UNSET
-    defend: DefendInput | None = strawberry.UNSET
-    occupy: OccupyInput | None = strawberry.UNSET
-    strategic_move: StrategicMoveInput | None = strawberry.UNSET
+    place_armies: PlaceArmiesInput | None = strawberry.field(
+        default=strawberry.UNSET, description="Place armies (setup and reinforcements)."
+    )
+    trade_cards: TradeCardsInput | None = strawberry.field(
+        default=strawberry.UNSET, description="Trade a set of cards (reinforcement phase)."
+    )
+    attack: AttackInput | None = strawberry.field(
+        default=strawberry.UNSET, description="One roll of an attack."
+    )
+    attack_until: AttackUntilInput | None = strawberry.field(
+        default=strawberry.UNSET, description="Attack until conquest or a threshold."
+    )
+    defend: DefendInput | None = strawberry.field(
+        default=strawberry.UNSET,
+        description="The defender's dice, when the game lets defenders declare.",
+    )
+    occupy: OccupyInput | None = strawberry.field(
+        default=strawberry.UNSET, description="Move armies into a conquered territory."
+    )
+    strategic_move: StrategicMoveInput | None = strawberry.field(
+        default=strawberry.UNSET, description="The strategic move; it ends the turn."
+    )
     end_turn: bool | None = strawberry.field(
         default=strawberry.UNSET, description="true: end the turn."
     )
@@ -212,8 +261,8 @@ def to_action(action: ActionInput) -> a.Action:
 
 @strawberry.input(description="One action of the game, for the seat of the token.")
 class SubmitActionInput:
-    game_id: strawberry.ID
-    action: ActionInput
+    game_id: strawberry.ID = strawberry.field(description="The game's id.")
+    action: ActionInput = strawberry.field(description="The action.")
     expected_version: int | None = strawberry.field(
         default=None,
         description="The version the action was decided on; STALE_VERSION if the game moved.",
@@ -224,10 +273,20 @@ class SubmitActionInput:
     )
 
 
-@strawberry.type
+@strawberry.type(description="The result of submitAction.")
 class SubmitActionPayload:
     version: int | None = strawberry.field(description="The game's version after the action.")
     events: list[GameEvent] = strawberry.field(description="The events the caller may see.")
-    game: Game | None
-    user_errors: list[UserError]
-    client_mutation_id: str | None
+    user_errors: list[UserError] = strawberry.field(
+        description="Why the action was refused (nothing changed), if so."
+    )
+    client_mutation_id: str | None = strawberry.field(description="As given in the input.")
+    game_id: strawberry.Private[str | None] = None
+
+    @strawberry.field(description="The game after the action, as the caller sees it.")
+    async def game(self, info: Info) -> Game | None:
+        # Loaded only when asked for: a bot that needs just the version pays nothing for it.
+        if self.game_id is None:
+            return None
+        session = await info.context.service.session(self.game_id)
+        return game_type(session, await info.context.viewer_seat(self.game_id))

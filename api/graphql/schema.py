@@ -8,6 +8,7 @@ from typing import Annotated, Any
 import strawberry
 from graphql import GraphQLError
 from strawberry.extensions import (
+    AddValidationRules,
     MaskErrors,
     MaxAliasesLimiter,
     MaxTokensLimiter,
@@ -83,7 +84,11 @@ class Query:
         return [variant_type(variant) for variant in VARIANTS.values()]
 
     @strawberry.field(description="One game by its global id; null if there is none.")
-    async def game(self, info: Info, id: strawberry.ID) -> Game | None:
+    async def game(
+        self,
+        info: Info,
+        id: Annotated[strawberry.ID, strawberry.argument(description="A game's global id.")],
+    ) -> Game | None:
         decoded = from_global_id(id, "Game")
         if decoded is None:
             raise not_found(f"{id!r} is not a game id")
@@ -96,10 +101,18 @@ class Query:
     async def games(
         self,
         info: Info,
-        status: GameStatus | None = None,
-        variant: str | None = None,
-        first: int | None = 20,
-        after: str | None = None,
+        status: Annotated[
+            GameStatus | None, strawberry.argument(description="Only games in this status.")
+        ] = None,
+        variant: Annotated[
+            str | None, strawberry.argument(description="Only games of this variant.")
+        ] = None,
+        first: Annotated[
+            int | None, strawberry.argument(description="Page size, 1 to 100 (default 20).")
+        ] = 20,
+        after: Annotated[
+            str | None, strawberry.argument(description="The endCursor of the previous page.")
+        ] = None,
     ) -> GameConnection:
         size = page_size(first)
         anchor = None
@@ -123,7 +136,11 @@ class Query:
         )
 
     @strawberry.field(description="Any object by its global id.")
-    async def node(self, info: Info, id: strawberry.ID) -> Node | None:
+    async def node(
+        self,
+        info: Info,
+        id: Annotated[strawberry.ID, strawberry.argument(description="A global id.")],
+    ) -> Node | None:
         decoded = from_global_id(id)
         if decoded is None or decoded[0] != "Game":
             return None
@@ -137,12 +154,24 @@ class Query:
         self,
         attackers: Annotated[int, strawberry.argument(description="Attacking armies, ≤ 1000.")],
         defenders: Annotated[int, strawberry.argument(description="Defending armies, ≤ 1000.")],
-        attacker_dice: int = 3,
-        defender_dice: int = 3,
-        tie_rule: TieRule = TieRule.DEFENDER_WINS,
-        attacker_bonus: int = 0,
-        defender_bonus: int = 0,
-        stop_at: int = 0,
+        attacker_dice: Annotated[
+            int, strawberry.argument(description="Most dice the attacker rolls, 1 to 3.")
+        ] = 3,
+        defender_dice: Annotated[
+            int, strawberry.argument(description="Most dice the defender rolls, 1 to 3.")
+        ] = 3,
+        tie_rule: Annotated[
+            TieRule, strawberry.argument(description="DEFENDER_WINS, or NO_LOSS (naval).")
+        ] = TieRule.DEFENDER_WINS,
+        attacker_bonus: Annotated[
+            int, strawberry.argument(description="+1 on the attacker's highest die (0 or 1).")
+        ] = 0,
+        defender_bonus: Annotated[
+            int, strawberry.argument(description="+1 on the defender's highest die (0 or 1).")
+        ] = 0,
+        stop_at: Annotated[
+            int, strawberry.argument(description="Stop when this many attackers are left.")
+        ] = 0,
     ) -> BattleOdds:
         if not (0 <= attackers <= MAX_ODDS_ARMIES and 0 <= defenders <= MAX_ODDS_ARMIES):
             raise GraphQLError(
@@ -195,7 +224,11 @@ def _options(input: CreateGameInput) -> dict[str, Any]:
 @strawberry.type
 class Mutation:
     @strawberry.mutation(description="Create a game in the lobby. Seats join, then one starts it.")
-    async def create_game(self, info: Info, input: CreateGameInput) -> CreateGamePayload:
+    async def create_game(
+        self,
+        info: Info,
+        input: Annotated[CreateGameInput, strawberry.argument(description="The game.")],
+    ) -> CreateGamePayload:
         try:
             record = await info.context.service.create_game(
                 input.variant, _options(input), input.seed
@@ -214,7 +247,11 @@ class Mutation:
         )
 
     @strawberry.mutation(description="Take a seat; returns its token, once.")
-    async def join_game(self, info: Info, input: JoinGameInput) -> JoinGamePayload:
+    async def join_game(
+        self,
+        info: Info,
+        input: Annotated[JoinGameInput, strawberry.argument(description="The seat.")],
+    ) -> JoinGamePayload:
         try:
             joined = await info.context.service.join_game(
                 _game_id(input.game_id), input.name, input.colour
@@ -237,17 +274,25 @@ class Mutation:
         )
 
     @strawberry.mutation(description="Start the game (any seated player, enough players).")
-    async def start_game(self, info: Info, input: GameInput) -> GamePayload:
+    async def start_game(
+        self, info: Info, input: Annotated[GameInput, strawberry.argument(description="The game.")]
+    ) -> GamePayload:
         return await _game_move(info, input, "start")
 
     @strawberry.mutation(
         description="Leave: before the start the seat is freed; after it, the player resigns."
     )
-    async def leave_game(self, info: Info, input: GameInput) -> GamePayload:
+    async def leave_game(
+        self, info: Info, input: Annotated[GameInput, strawberry.argument(description="The game.")]
+    ) -> GamePayload:
         return await _game_move(info, input, "leave")
 
     @strawberry.mutation(description="Submit one action for the token's seat.")
-    async def submit_action(self, info: Info, input: SubmitActionInput) -> SubmitActionPayload:
+    async def submit_action(
+        self,
+        info: Info,
+        input: Annotated[SubmitActionInput, strawberry.argument(description="The action.")],
+    ) -> SubmitActionPayload:
         service = info.context.service
         try:
             game_id = _game_id(input.game_id)
@@ -265,18 +310,15 @@ class Mutation:
             return SubmitActionPayload(
                 version=None,
                 events=[],
-                game=None,
                 user_errors=[user_error(error.code, error.message)],
                 client_mutation_id=input.client_mutation_id,
             )
-        session = await service.session(game_id)
-        seat = await info.context.viewer_seat(game_id)
         return SubmitActionPayload(
             version=submitted.version,
             events=[event_type(e) for e in submitted.events],
-            game=game_type(session, seat),
             user_errors=[],
             client_mutation_id=input.client_mutation_id,
+            game_id=game_id,
         )
 
 
@@ -309,7 +351,12 @@ class Subscription:
         description="The game's events after `after`, then live ones, as the viewer may see them."
     )
     async def game_events(
-        self, info: Info, game_id: strawberry.ID, after: int = 0
+        self,
+        info: Info,
+        game_id: Annotated[strawberry.ID, strawberry.argument(description="The game's id.")],
+        after: Annotated[
+            int, strawberry.argument(description="Replay the events after this seq first.")
+        ] = 0,
     ) -> AsyncGenerator[GameEvent, None]:
         decoded = from_global_id(game_id, "Game")
         if decoded is None:
@@ -343,16 +390,21 @@ def _is_unexpected(error: GraphQLError) -> bool:
 def build_schema(
     max_depth: int = 12, max_aliases: int = 30, max_tokens: int = 3000
 ) -> strawberry.Schema:
+    # The limiters are validation rules. Built once, they are the same objects on every
+    # request, so the validation cache (keyed by the rules too) hits instead of missing.
+    limits = (
+        *QueryDepthLimiter(max_depth=max_depth).validation_rules,
+        *MaxAliasesLimiter(max_alias_count=max_aliases).validation_rules,
+    )
     return strawberry.Schema(
         query=Query,
         mutation=Mutation,
         subscription=Subscription,
         types=[Game],
         extensions=[
+            lambda: AddValidationRules(list(limits)),
             ParserCache,
             ValidationCache,
-            lambda: QueryDepthLimiter(max_depth=max_depth),
-            lambda: MaxAliasesLimiter(max_alias_count=max_aliases),
             lambda: MaxTokensLimiter(max_token_count=max_tokens),
             lambda: MaskErrors(should_mask_error=_is_unexpected),
         ],

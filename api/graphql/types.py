@@ -188,13 +188,25 @@ def variant_type(variant: DomainVariant) -> Variant:
 
 @strawberry.type(description="The options a game was created with.")
 class GameOptions:
-    defender_dice: DefenderDice
-    protected_rounds: int
-    attacker_dice_at_least_defender: bool
-    minimum_garrison: bool
-    objectives: ObjectiveDeck
-    time_limit_minutes: int | None
-    round_limit: int | None
+    defender_dice: DefenderDice = strawberry.field(
+        description="MAXIMUM or DECLARE: how many dice defenders roll."
+    )
+    protected_rounds: int = strawberry.field(
+        description="No elimination before the end of this round (0: off)."
+    )
+    attacker_dice_at_least_defender: bool = strawberry.field(
+        description="Tournament: no attack with fewer dice than the defender."
+    )
+    minimum_garrison: bool = strawberry.field(
+        description="Tournament: voluntary moves keep 2 armies on border territories."
+    )
+    objectives: ObjectiveDeck = strawberry.field(description="Which objective deck is dealt.")
+    time_limit_minutes: int | None = strawberry.field(
+        description="Tournament time limit; the round in which it expires is completed."
+    )
+    round_limit: int | None = strawberry.field(
+        description="The game ends after this round, by ranking."
+    )
 
 
 @strawberry.type(description="A player's public facts.")
@@ -211,9 +223,9 @@ class Player:
 
 @strawberry.type(description="Who holds a territory and with how many armies.")
 class TerritoryState:
-    id: str
+    id: str = strawberry.field(description="The territory's id.")
     owner: int | None = strawberry.field(description="Seat of the owner; null before the deal.")
-    armies: int
+    armies: int = strawberry.field(description="Armies on it.")
 
 
 @strawberry.type(description="A territory card in the viewer's own hand.")
@@ -235,9 +247,11 @@ class Objective:
 
 @strawberry.type(description="One place in the final ranking.")
 class RankingEntry:
-    rank: int
-    seat: int
-    points: int
+    rank: int = strawberry.field(description="1 for the best; ties share a rank.")
+    seat: int = strawberry.field(description="The player's seat.")
+    points: int = strawberry.field(
+        description="Tournament points, or territories held with standard objectives."
+    )
 
 
 @strawberry.type(description="How a game ended.")
@@ -268,7 +282,7 @@ def event_type(event: StoredEvent) -> GameEvent:
 
 @strawberry.type(description="A page of a game's history.")
 class EventPage:
-    events: list[GameEvent]
+    events: list[GameEvent] = strawberry.field(description="The events, oldest first.")
     has_more: bool = strawberry.field(description="More events follow the last one.")
 
 
@@ -277,66 +291,68 @@ class EventPage:
 
 @strawberry.type(description="Place 1 to maxArmies armies on one of these territories.")
 class LegalPlaceArmies:
-    territories: list[str]
-    min_armies: int
-    max_armies: int
+    territories: list[str] = strawberry.field(description="Territories that may receive armies.")
+    min_armies: int = strawberry.field(description="Fewest armies in one placement.")
+    max_armies: int = strawberry.field(description="Most armies in one placement.")
     input: JSON = strawberry.field(description="A ready ActionInput from this family.")
 
 
 @strawberry.type(description="Trade this set of cards.")
 class LegalTradeCards:
-    cards: list[str]
+    cards: list[str] = strawberry.field(description="The three card ids of the set.")
     armies: int = strawberry.field(description="What it is worth now, bonus included.")
-    input: JSON
+    input: JSON = strawberry.field(description="A ready ActionInput from this family.")
 
 
 @strawberry.type(description="Attack target from source with minDice to maxDice dice.")
 class LegalAttack:
-    source: str
-    target: str
-    min_dice: int
-    max_dice: int
-    input: JSON
+    source: str = strawberry.field(description="The attacking territory.")
+    target: str = strawberry.field(description="The attacked territory.")
+    min_dice: int = strawberry.field(description="Fewest dice allowed.")
+    max_dice: int = strawberry.field(description="Most dice allowed.")
+    input: JSON = strawberry.field(description="A ready ActionInput from this family.")
 
 
 @strawberry.type(description="Attack repeatedly; dice from minDice to 3, stopAt in its range.")
 class LegalAttackUntil:
-    source: str
-    target: str
-    min_dice: int
-    min_stop_at: int
-    max_stop_at: int
-    input: JSON
+    source: str = strawberry.field(description="The attacking territory.")
+    target: str = strawberry.field(description="The attacked territory.")
+    min_dice: int = strawberry.field(description="Fewest dice per roll allowed (most: 3).")
+    min_stop_at: int = strawberry.field(description="Lowest stopAt allowed.")
+    max_stop_at: int = strawberry.field(description="Highest stopAt allowed.")
+    input: JSON = strawberry.field(description="A ready ActionInput from this family.")
 
 
 @strawberry.type(description="Declare the defending dice.")
 class LegalDefend:
-    min_dice: int
-    max_dice: int
-    input: JSON
+    min_dice: int = strawberry.field(description="Fewest dice allowed.")
+    max_dice: int = strawberry.field(description="Most dice allowed.")
+    input: JSON = strawberry.field(description="A ready ActionInput from this family.")
 
 
 @strawberry.type(description="Move armies into the territory just conquered.")
 class LegalOccupy:
-    source: str
-    target: str
-    min_armies: int
-    max_armies: int
-    input: JSON
+    source: str = strawberry.field(description="The territory the attack came from.")
+    target: str = strawberry.field(description="The territory conquered.")
+    min_armies: int = strawberry.field(
+        description="The dice of the last roll: the fewest armies to move in."
+    )
+    max_armies: int = strawberry.field(description="The most armies that may move in.")
+    input: JSON = strawberry.field(description="A ready ActionInput from this family.")
 
 
 @strawberry.type(description="The strategic move (it ends the turn).")
 class LegalStrategicMove:
-    source: str
-    target: str
-    min_armies: int
-    max_armies: int
-    input: JSON
+    source: str = strawberry.field(description="Where the armies leave.")
+    target: str = strawberry.field(description="Where they arrive (adjacent, own).")
+    min_armies: int = strawberry.field(description="Fewest armies to move.")
+    max_armies: int = strawberry.field(description="Most armies to move.")
+    input: JSON = strawberry.field(description="A ready ActionInput from this family.")
 
 
 @strawberry.type(description="End the turn.")
 class LegalEndTurn:
-    input: JSON
+    input: JSON = strawberry.field(description="A ready ActionInput from this family.")
 
 
 LegalAction = Annotated[
@@ -612,31 +628,37 @@ def game_type(session: Session, viewer: int | None) -> Game:
 
 @strawberry.type(description="An edge of a game connection.")
 class GameEdge:
-    cursor: str
-    node: Game
+    cursor: str = strawberry.field(description="Pass it as `after` for the next page.")
+    node: Game = strawberry.field(description="The game, as a spectator sees it.")
 
 
 @strawberry.type(description="Relay page information.")
 class PageInfo:
-    has_next_page: bool
-    end_cursor: str | None
+    has_next_page: bool = strawberry.field(description="More games follow.")
+    end_cursor: str | None = strawberry.field(description="The cursor of the last edge.")
 
 
 @strawberry.type(description="A page of games, newest first.")
 class GameConnection:
-    edges: list[GameEdge]
-    page_info: PageInfo
+    edges: list[GameEdge] = strawberry.field(description="The games of this page.")
+    page_info: PageInfo = strawberry.field(description="Where this page ends.")
 
 
 @strawberry.type(description="Exact odds of attacking until conquest or exhaustion.")
 class BattleOdds:
     attackers: int = strawberry.field(description="Armies that attack (the territory holds +1).")
-    defenders: int
-    conquest_probability: float
+    defenders: int = strawberry.field(description="Defending armies.")
+    conquest_probability: float = strawberry.field(
+        description="Probability that the attack conquers the territory."
+    )
     attacker_survivors: list[float] = strawberry.field(description="P(k attackers left), k=0…")
     defender_survivors: list[float] = strawberry.field(description="P(k defenders left), k=0…")
-    expected_attacker_losses: float
-    expected_defender_losses: float
+    expected_attacker_losses: float = strawberry.field(
+        description="Expected armies the attacker loses."
+    )
+    expected_defender_losses: float = strawberry.field(
+        description="Expected armies the defender loses."
+    )
 
 
 def odds_type(odds: DomainOdds) -> BattleOdds:
@@ -653,15 +675,19 @@ def odds_type(odds: DomainOdds) -> BattleOdds:
 
 @strawberry.type(description="The seat a token belongs to.")
 class Viewer:
-    seat: int
-    name: str
-    colour: str
-    game: Game
+    seat: int = strawberry.field(description="The token's seat.")
+    name: str = strawberry.field(description="The seat's name.")
+    colour: str = strawberry.field(description="The seat's colour.")
+    game: Game = strawberry.field(description="The token's game, as its seat sees it.")
 
 
 @strawberry.type(description="News of the lobby.")
 class LobbyEvent:
     type: str = strawberry.field(description="GameCreated, GameStarted or GameFinished.")
     game_id: strawberry.ID = strawberry.field(description="The game's global id.")
-    variant: str | None = None
-    winner: int | None = None
+    variant: str | None = strawberry.field(
+        default=None, description="The game's variant (GameCreated)."
+    )
+    winner: int | None = strawberry.field(
+        default=None, description="The winning seat (GameFinished), if any."
+    )

@@ -1,0 +1,203 @@
+"""submitAction over HTTP on the embedded store, against the same service call behind a bare
+Starlette JSON route, in one run: `python benchmarks/api.py [--games N]`.
+
+The server runs in its own process (uvicorn, one worker). Each game is created with the same
+seed, so its actions are known in advance: they are computed in-process by the `aggressive`
+bot, then sent one after the other by one client, as GraphQL to one game and as bare JSON to
+another, alternating game by game. Every request is a real, accepted action with fsync.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bots.policies import POLICIES  # noqa: E402
+from domain.errors import RuleViolation  # noqa: E402
+from tests.e2e.support import free_port  # noqa: E402
+from variants import get_variant  # noqa: E402
+
+SEED = "benchmark"
+NAMES = ["Anna", "Bruno", "Carla", "Dario"]
+SUBMIT = """mutation($input: SubmitActionInput!) {
+  submitAction(input: $input) { version userErrors { code message } }
+}"""
+
+
+def planned_actions(limit: int) -> list[tuple[int, dict[str, Any]]]:
+    """The first `limit` actions of the seeded game, as (seat, action dict)."""
+    game = get_variant("classic").new_game(NAMES, seed=SEED.encode(), colours=None)
+    rnd = random.Random(0)
+    plan: list[tuple[int, dict[str, Any]]] = []
+    while not game.is_over and len(plan) < limit:
+        seat = game.seat_to_act
+        assert seat is not None
+        for action in POLICIES["aggressive"](game, seat, rnd):
+            try:
+                game.apply(seat, action)
+            except RuleViolation:
+                break
+            plan.append((seat, action.to_dict()))
+            if game.is_over or game.seat_to_act != seat or len(plan) >= limit:
+                break
+    return plan
+
+
+def graphql_input(action: dict[str, Any]) -> dict[str, Any]:
+    kind = action["kind"]
+    fields = {k: v for k, v in action.items() if k != "kind"}
+    camel = "".join(part.title() for part in kind.split("_"))
+    name = camel[0].lower() + camel[1:]
+    if kind == "end_turn":
+        return {"endTurn": True}
+    if kind == "attack_until":
+        fields["stopAt"] = fields.pop("stop_at")
+    return {name: fields}
+
+
+def new_game(client: httpx.Client) -> tuple[str, list[str]]:
+    def gql(query: str, variables: dict[str, Any], token: str | None = None) -> Any:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        body = client.post(
+            "/graphql", json={"query": query, "variables": variables}, headers=headers
+        ).json()
+        assert "errors" not in body, body
+        return body["data"]
+
+    created = gql(
+        "mutation($s: String) { createGame(input: {seed: $s}) { game { id } } }", {"s": SEED}
+    )
+    game_id = created["createGame"]["game"]["id"]
+    tokens = []
+    for name in NAMES:
+        joined = gql(
+            "mutation($g: ID!, $n: String!) { joinGame(input: {gameId: $g, name: $n}) { token } }",
+            {"g": game_id, "n": name},
+        )
+        tokens.append(joined["joinGame"]["token"])
+    gql(
+        "mutation($g: ID!) { startGame(input: {gameId: $g}) { game { version } } }",
+        {"g": game_id},
+        tokens[0],
+    )
+    return game_id, tokens
+
+
+def run(client: httpx.Client, plan: list[tuple[int, dict[str, Any]]], bare: bool) -> list[float]:
+    game_id, tokens = new_game(client)
+    version = 6  # create, 4 joins, start
+    latencies: list[float] = []
+    raw_id = json.loads('"' + game_id + '"')
+    if bare:
+        import base64
+
+        raw_id = base64.urlsafe_b64decode(game_id).decode().split(":", 1)[1]
+    for seat, action in plan:
+        headers = {"Authorization": f"Bearer {tokens[seat]}"}
+        started = time.perf_counter()
+        if bare:
+            response = client.post(
+                "/bare/submit",
+                headers=headers,
+                json={"gameId": raw_id, "action": action, "expectedVersion": version},
+            )
+            body = response.json()
+            assert "error" not in body, body
+        else:
+            response = client.post(
+                "/graphql",
+                headers=headers,
+                json={
+                    "query": SUBMIT,
+                    "variables": {
+                        "input": {
+                            "gameId": game_id,
+                            "action": graphql_input(action),
+                            "expectedVersion": version,
+                        }
+                    },
+                },
+            )
+            body = response.json()
+            assert not body["data"]["submitAction"]["userErrors"], body
+        latencies.append(time.perf_counter() - started)
+        version += 1
+    return latencies
+
+
+def summary(latencies: list[float]) -> dict[str, float]:
+    ordered = sorted(latencies)
+    return {
+        "requests": len(ordered),
+        "per_second": round(len(ordered) / sum(ordered), 1),
+        "p50_ms": round(statistics.median(ordered) * 1000, 2),
+        "p99_ms": round(ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000, 2),
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=3, help="games per route")
+    parser.add_argument("--actions", type=int, default=300, help="actions per game")
+    args = parser.parse_args()
+    plan = planned_actions(args.actions)
+    port = free_port()
+    with tempfile.TemporaryDirectory() as data:
+        env = {**os.environ, "RISIKO_DATA_DIR": data, "PYTHONPATH": str(ROOT)}
+        server = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "uvicorn",
+                "--factory",
+                "benchmarks.api_app:create",
+                "--port",
+                str(port),
+                "--log-level",
+                "warning",
+                "--ws",
+                "websockets",
+            ],
+            cwd=ROOT,
+            env=env,
+        )
+        try:
+            with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
+                for _ in range(100):
+                    try:
+                        if client.get("/readyz").status_code == 200:
+                            break
+                    except httpx.HTTPError:
+                        time.sleep(0.1)
+                graphql: list[float] = []
+                bare: list[float] = []
+                for _ in range(args.games):
+                    graphql += run(client, plan, bare=False)
+                    bare += run(client, plan, bare=True)
+        finally:
+            server.terminate()
+            server.wait(timeout=15)
+    result = {"graphql": summary(graphql), "bare_json": summary(bare)}
+    result["ratio_bare_over_graphql"] = round(
+        result["bare_json"]["per_second"] / result["graphql"]["per_second"], 2
+    )
+    print(json.dumps(result, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

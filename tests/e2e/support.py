@@ -1,0 +1,140 @@
+"""A real server in a child process, and small HTTP and WebSocket GraphQL clients."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+from websockets.typing import Subprotocol
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class Server:
+    """`risiko serve` on a free loopback port with its own data folder."""
+
+    def __init__(self, data_dir: Path, port: int | None = None) -> None:
+        self.data_dir = data_dir
+        self.port = port or free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/graphql"
+
+    def start(self, timeout: float = 30.0) -> Server:
+        env = {**os.environ, "RISIKO_DATA_DIR": str(self.data_dir), "RISIKO_LOG_LEVEL": "warning"}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "api.cli", "serve", "--port", str(self.port)],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                error = self.process.stderr.read().decode() if self.process.stderr else ""
+                raise RuntimeError(f"the server exited: {error}")
+            try:
+                if httpx.get(f"{self.url}/readyz", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError("the server did not become ready")
+
+    def stop(self, sig: int = signal.SIGTERM) -> None:
+        if self.process is None:
+            return
+        if self.process.poll() is None:
+            self.process.send_signal(sig)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        if self.process.stderr:
+            self.process.stderr.close()
+        self.process = None
+
+
+class GraphQLClient:
+    """POSTs GraphQL to a server, optionally as a seat (its bearer token)."""
+
+    def __init__(self, client: httpx.AsyncClient, token: str | None = None) -> None:
+        self.client = client
+        self.token = token
+
+    async def post(self, query: str, variables: dict[str, Any] | None = None) -> httpx.Response:
+        headers = {"Authorization": f"Bearer {self.token}"} if self.token else {}
+        return await self.client.post(
+            "/graphql", json={"query": query, "variables": variables or {}}, headers=headers
+        )
+
+    async def __call__(self, query: str, variables: dict[str, Any] | None = None) -> Any:
+        """The `data` of a successful response; fails the test on top-level errors."""
+        response = await self.post(query, variables)
+        body = response.json()
+        assert response.status_code == 200, body
+        assert "errors" not in body, body
+        return body["data"]
+
+
+@asynccontextmanager
+async def subscription(
+    ws_url: str, query: str, variables: dict[str, Any] | None = None, token: str | None = None
+) -> AsyncIterator[AsyncIterator[dict[str, Any]]]:
+    """A graphql-transport-ws subscription; yields an iterator of `next` payloads' data."""
+    protocol = Subprotocol("graphql-transport-ws")
+    async with websockets.connect(ws_url, subprotocols=[protocol]) as socket_:
+        payload = {"token": token} if token else {}
+        await socket_.send(json.dumps({"type": "connection_init", "payload": payload}))
+        ack = json.loads(await socket_.recv())
+        assert ack["type"] == "connection_ack", ack
+        await socket_.send(
+            json.dumps(
+                {
+                    "id": "1",
+                    "type": "subscribe",
+                    "payload": {"query": query, "variables": variables or {}},
+                }
+            )
+        )
+
+        async def messages() -> AsyncIterator[dict[str, Any]]:
+            while True:
+                message = json.loads(await socket_.recv())
+                if message["type"] == "next":
+                    assert "errors" not in message["payload"], message
+                    yield message["payload"]["data"]
+                elif message["type"] == "ping":
+                    await socket_.send(json.dumps({"type": "pong"}))
+                elif message["type"] in {"complete", "error"}:
+                    if message["type"] == "error":
+                        raise AssertionError(message)
+                    return
+
+        yield messages()
