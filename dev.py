@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Bootstrap and task runner: needs only Python 3.11+, installs everything else into .venv.
 
-    python3 dev.py run     show the engine working (plays a few games and prints the figures)
+    python3 dev.py run     start the GraphQL server on the embedded store (http://127.0.0.1:8000/graphql)
     python3 dev.py test    run the whole test suite
     python3 dev.py lint    ruff and mypy --strict on the packages
     python3 dev.py bench   the benchmarks of benchmarks/
@@ -54,7 +54,7 @@ def main(argv: list[str]) -> int:
     task, rest = argv[0], argv[1:]
     ensure_venv()
     if task == "run":
-        args = rest or ["demo"]
+        args = rest or ["serve"]
         return run(str(BIN / "risiko"), *args)
     if task == "test":
         return run(str(BIN / "python"), "-m", "pytest", *rest)
@@ -63,7 +63,8 @@ def main(argv: list[str]) -> int:
         fmt = run(str(BIN / "ruff"), "format", "--check", ".")
         mypy = run(str(BIN / "mypy"), "--strict")
         return ruff or fmt or mypy
-    return run(str(BIN / "python"), "benchmarks/run.py", *rest)
+    engine = run(str(BIN / "python"), "benchmarks/run.py", *rest)
+    return engine or run(str(BIN / "python"), "benchmarks/api.py")
 
 
 if __name__ == "__main__":
