@@ -16,6 +16,7 @@ from strawberry.extensions import (
     QueryDepthLimiter,
     ValidationCache,
 )
+from strawberry.types import ExecutionContext
 
 from api.graphql.context import Info, auth_error, not_found
 from api.graphql.inputs import (
@@ -387,16 +388,23 @@ def _is_unexpected(error: GraphQLError) -> bool:
     return original is not None and not isinstance(original, GraphQLError)
 
 
-def build_schema(
-    max_depth: int = 12, max_aliases: int = 30, max_tokens: int = 3000
-) -> strawberry.Schema:
+class Schema(strawberry.Schema):
+    """Logs only the errors nobody meant: a client's typo is its business, not the log's."""
+
+    def process_errors(
+        self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None
+    ) -> None:
+        super().process_errors([e for e in errors if _is_unexpected(e)], execution_context)
+
+
+def build_schema(max_depth: int = 12, max_aliases: int = 30, max_tokens: int = 3000) -> Schema:
     # The limiters are validation rules. Built once, they are the same objects on every
     # request, so the validation cache (keyed by the rules too) hits instead of missing.
     limits = (
         *QueryDepthLimiter(max_depth=max_depth).validation_rules,
         *MaxAliasesLimiter(max_alias_count=max_aliases).validation_rules,
     )
-    return strawberry.Schema(
+    return Schema(
         query=Query,
         mutation=Mutation,
         subscription=Subscription,
