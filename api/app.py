@@ -21,6 +21,7 @@ from strawberry.http import GraphQLHTTPResponse
 from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
 
 from api.broker import Broker
+from api.feed import ChangeFeed
 from api.graphql.context import Context
 from api.graphql.schema import build_schema
 from api.service import AuthError, GameService
@@ -82,11 +83,15 @@ class RisikoGraphQL(GraphQL[Context, None]):
         response = super().create_response(response_data, sub_response)
         if _accepts_graphql_response.get():
             response.headers["content-type"] = GRAPHQL_RESPONSE
-            # A request error (unparsable, invalid, refused before execution) has no data.
+            # A request error (unparsable, invalid, refused before execution) has no data and
+            # no error with a path; an execution error that nulled the data is still a 200.
+            data: dict[str, Any] = dict(response_data) if isinstance(response_data, dict) else {}
+            errors = data.get("errors") or []
             if (
-                isinstance(response_data, dict)
-                and response_data.get("data") is None
-                and response_data.get("errors")
+                data
+                and data.get("data") is None
+                and errors
+                and not any(error.get("path") for error in errors)
                 and response.status_code == 200
             ):
                 response.status_code = 400
@@ -94,7 +99,8 @@ class RisikoGraphQL(GraphQL[Context, None]):
 
 
 class BodySizeLimit:
-    """Refuses request bodies over `limit` bytes with 413, before they are read whole."""
+    """Refuses request bodies over `limit` bytes with 413. The body is read (at most `limit`
+    bytes of it) before the application runs, then handed to it unchanged."""
 
     def __init__(self, app: ASGIApp, limit: int) -> None:
         self.app = app
@@ -108,21 +114,24 @@ class BodySizeLimit:
             if name == b"content-length" and value.isdigit() and int(value) > self.limit:
                 await self._refuse(send)
                 return
+        messages: list[Message] = []
         received = 0
-
-        async def limited() -> Message:
-            nonlocal received
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                received += len(message.get("body", b""))
-                if received > self.limit:
-                    raise _TooLarge
-            return message
+            messages.append(message)
+            if message["type"] != "http.request":
+                break
+            received += len(message.get("body", b""))
+            if received > self.limit:
+                await self._refuse(send)
+                return
+            if not message.get("more_body", False):
+                break
 
-        try:
-            await self.app(scope, limited, send)
-        except _TooLarge:
-            await self._refuse(send)
+        async def replay() -> Message:
+            return messages.pop(0) if messages else await receive()
+
+        await self.app(scope, replay, send)
 
     async def _refuse(self, send: Send) -> None:
         response = JSONResponse(
@@ -139,18 +148,36 @@ class BodySizeLimit:
         await response({"type": "http"}, _no_receive, send)
 
 
-class _TooLarge(Exception):
-    pass
-
-
 async def _no_receive() -> Message:
     return {"type": "http.disconnect"}
 
 
+def make_store(settings: Settings) -> Store:
+    """The MongoDB store when RISIKO_STORE holds a connection string, else the embedded one."""
+    if settings.store:
+        if not settings.store.startswith(("mongodb://", "mongodb+srv://")):
+            raise ValueError(
+                "RISIKO_STORE must be a mongodb:// or mongodb+srv:// connection string"
+            )
+        from api.stores.mongo import MongoStore
+
+        concern = settings.mongodb_write_concern
+        return MongoStore(settings.store, int(concern) if concern.isdigit() else concern)
+    return SqliteStore(settings.database)
+
+
+def _change_feed(store: Store, broker: Broker) -> ChangeFeed | None:
+    from api.stores.mongo import MongoStore
+
+    return ChangeFeed(store, broker) if isinstance(store, MongoStore) else None
+
+
 def create_app(settings: Settings | None = None, store: Store | None = None) -> Starlette:
     settings = settings or Settings()
-    store = store or SqliteStore(settings.database)
-    service = GameService(store, Broker())
+    store = store or make_store(settings)
+    broker = Broker()
+    feed = _change_feed(store, broker)
+    service = GameService(store, broker, publish_locally=feed is None)
     graphql = RisikoGraphQL(service, settings)
 
     async def healthz(request: Request) -> Response:
@@ -178,13 +205,17 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await store.open()
         await service.recover_deadlines()
-        ticking = asyncio.create_task(clock())
+        tasks = [asyncio.create_task(clock())]
+        if feed is not None:
+            tasks.append(asyncio.create_task(feed.run()))
+            await asyncio.wait_for(feed.ready.wait(), timeout=30)
         try:
             yield
         finally:
-            ticking.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await ticking
+            for task in tasks:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
             await store.close()
 
     app = Starlette(

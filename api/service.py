@@ -110,9 +110,13 @@ class GameService:
         broker: Broker,
         clock: Callable[[], float] = time.time,
         cache_size: int = 1000,
+        publish_locally: bool = True,
     ) -> None:
         self.store = store
         self.broker = broker
+        # With several instances on one database, a change feed publishes every instance's
+        # events (this one's too) to this instance's subscribers instead.
+        self.publish_locally = publish_locally
         self.clock = clock
         self._sessions: dict[str, Session] = {}
         self.deadlines: dict[str, float] = {}  # game id -> when its time limit expires
@@ -242,8 +246,7 @@ class GameService:
         event = StoredEvent(1, 1, None, {"type": "GameCreated", **payload})
         await self.store.create(record, entry, [event])
         self._remember(Session(record, None, 1))
-        self.broker.publish(record.id, [event])
-        self.broker.publish_lobby({"type": "GameCreated", "game_id": record.id, "variant": variant})
+        self._publish(record.id, [event])
         return record
 
     async def join_game(self, game_id: str, name: str, colour: str | None = None) -> Joined:
@@ -450,20 +453,35 @@ class GameService:
                 "STALE_VERSION", "another change was accepted first; load the game and retry"
             ) from None
         self._remember(Session(record, game or session.game, session.last_event + len(stored)))
-        self.broker.publish(record.id, stored)
-        if kind == "start":
-            self.broker.publish_lobby({"type": "GameStarted", "game_id": record.id})
-        if record.status == FINISHED and session.record.status != FINISHED:
-            self.broker.publish_lobby(
-                {"type": "GameFinished", "game_id": record.id, "winner": record.winner}
-            )
+        self._publish(record.id, stored)
         return record
+
+    def _publish(self, game_id: str, events: Sequence[StoredEvent]) -> None:
+        if self.publish_locally:
+            publish(self.broker, game_id, events)
 
     def _lock(self, game_id: str) -> asyncio.Lock:
         lock = self._locks.get(game_id)
         if lock is None:
             lock = self._locks[game_id] = asyncio.Lock()
         return lock
+
+
+def publish(broker: Broker, game_id: str, events: Sequence[StoredEvent]) -> None:
+    """A game's events to its subscribers, and the lobby's news they carry."""
+    broker.publish(game_id, events)
+    for event in events:
+        kind = event.data.get("type")
+        if kind == "GameCreated":
+            broker.publish_lobby(
+                {"type": "GameCreated", "game_id": game_id, "variant": event.data.get("variant")}
+            )
+        elif kind == "GameStarted":
+            broker.publish_lobby({"type": "GameStarted", "game_id": game_id})
+        elif kind == "GameEnded":
+            broker.publish_lobby(
+                {"type": "GameFinished", "game_id": game_id, "winner": event.data.get("winner")}
+            )
 
 
 def _number(session: Session, events: Sequence[dict[str, Any]]) -> list[StoredEvent]:

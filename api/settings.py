@@ -15,6 +15,14 @@ class Settings(BaseSettings):
 
     host: str = Field("127.0.0.1", description="address the server listens on")
     port: int = Field(8000, ge=0, le=65535, description="port the server listens on")
+    store: str | None = Field(
+        None,
+        description="a MongoDB connection string (mongodb://…) for the MongoDB store; "
+        "unset: the embedded store in data_dir",
+    )
+    mongodb_write_concern: str = Field(
+        "majority", description="MongoDB write concern: majority (production), or a number"
+    )
     data_dir: Path = Field(Path("data"), description="folder of the embedded store (SQLite)")
     max_body_bytes: int = Field(64 * 1024, ge=1024, description="largest request body accepted")
     max_query_depth: int = Field(12, ge=2, description="deepest GraphQL selection accepted")

@@ -109,6 +109,7 @@ class SqliteStore:
         self.path = path
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite")
         self._connection: sqlite3.Connection | None = None
+        self._closed = False
 
     async def _run(self, function: Callable[[sqlite3.Connection], T]) -> T:
         loop = asyncio.get_running_loop()
@@ -130,6 +131,9 @@ class SqliteStore:
             connection.executescript(SCHEMA)
             self._connection = connection
 
+        if self._closed:  # opened again after a close: a fresh thread
+            self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite")
+            self._closed = False
         loop = asyncio.get_running_loop()
         await loop.run_in_executor(self._executor, connect)
 
@@ -141,6 +145,7 @@ class SqliteStore:
         if self._connection is not None:
             await self._run(disconnect)
         self._executor.shutdown(wait=True)
+        self._closed = True
 
     async def ping(self) -> bool:
         return await self._run(lambda c: c.execute("SELECT 1").fetchone()[0] == 1)

@@ -1,0 +1,294 @@
+"""The MongoDB store, on PyMongo's native async client (`pymongo.AsyncMongoClient`).
+
+Every append is one multi-document transaction: the game's row moves from version n - 1 to n
+only if it is still at n - 1, and the log entry (unique game and sequence) is inserted with
+its events, seats and idempotency key. A stale writer matches nothing and gets a conflict.
+Collections and indexes are created at start-up, idempotently.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable, Sequence
+from typing import Any
+
+from pymongo import ASCENDING, DESCENDING, AsyncMongoClient, WriteConcern
+from pymongo.asynchronous.client_session import AsyncClientSession
+from pymongo.asynchronous.database import AsyncDatabase
+from pymongo.errors import DuplicateKeyError, OperationFailure, PyMongoError
+from pymongo.read_concern import ReadConcern
+from pymongo.uri_parser import parse_uri
+
+from api.stores.base import (
+    GameRecord,
+    Idempotency,
+    LogEntry,
+    SeatRecord,
+    StoredEvent,
+    VersionConflict,
+)
+
+DEFAULT_DATABASE = "risiko"
+Document = dict[str, Any]
+
+
+def _record_document(record: GameRecord) -> Document:
+    return {
+        "_id": record.id,
+        "variant": record.variant,
+        "options": record.options,
+        "seed": record.seed,
+        "commitment": record.commitment,
+        "status": record.status,
+        "version": record.version,
+        "created_at": record.created_at,
+        "updated_at": record.updated_at,
+        "seats": [
+            {"seat": s.seat, "name": s.name, "colour": s.colour, "token_hash": s.token_hash}
+            for s in record.seats
+        ],
+        "winner": record.winner,
+        "outcome": record.outcome,
+    }
+
+
+def _record(document: Document) -> GameRecord:
+    return GameRecord(
+        id=document["_id"],
+        variant=document["variant"],
+        options=document["options"],
+        seed=bytes(document["seed"]),
+        commitment=document["commitment"],
+        status=document["status"],
+        version=document["version"],
+        created_at=document["created_at"],
+        updated_at=document["updated_at"],
+        seats=tuple(SeatRecord(**seat) for seat in document["seats"]),
+        winner=document["winner"],
+        outcome=document["outcome"],
+    )
+
+
+def _event(document: Document) -> StoredEvent:
+    return StoredEvent(
+        document["seq"], document["log_seq"], document["visible_to"], document["data"]
+    )
+
+
+class MongoStore:
+    def __init__(self, uri: str, write_concern: str | int = "majority") -> None:
+        self.uri = uri
+        self.database_name = parse_uri(uri).get("database") or DEFAULT_DATABASE
+        self.write_concern = WriteConcern(w=write_concern)
+        self._client: AsyncMongoClient[Document] | None = None
+
+    @property
+    def db(self) -> AsyncDatabase[Document]:
+        if self._client is None:
+            raise RuntimeError("the store is not open")
+        return self._client.get_database(
+            self.database_name,
+            write_concern=self.write_concern,
+            read_concern=ReadConcern("majority"),
+        )
+
+    async def open(self) -> None:
+        self._client = AsyncMongoClient(self.uri, tz_aware=False, serverSelectionTimeoutMS=5000)
+        db = self.db
+        await db.games.create_index(
+            [
+                ("status", ASCENDING),
+                ("variant", ASCENDING),
+                ("created_at", DESCENDING),
+                ("_id", DESCENDING),
+            ],
+            name="listing",
+        )
+        await db.games.create_index(
+            [("created_at", DESCENDING), ("_id", DESCENDING)], name="newest"
+        )
+        await db.log.create_index(
+            [("game_id", ASCENDING), ("seq", ASCENDING)], unique=True, name="game_seq"
+        )
+        await db.events.create_index(
+            [("game_id", ASCENDING), ("seq", ASCENDING)], unique=True, name="game_seq"
+        )
+        await db.seats.create_index([("game_id", ASCENDING)], name="game")
+        await db.idempotency.create_index(
+            [("game_id", ASCENDING), ("seat", ASCENDING), ("key", ASCENDING)],
+            unique=True,
+            name="game_seat_key",
+        )
+
+    async def close(self) -> None:
+        if self._client is not None:
+            await self._client.close()
+            self._client = None
+
+    async def ping(self) -> bool:
+        if self._client is None:
+            return False
+        try:
+            await self._client.admin.command("ping")
+        except PyMongoError:
+            return False
+        return True
+
+    async def create(
+        self, record: GameRecord, entry: LogEntry, events: Sequence[StoredEvent]
+    ) -> None:
+        await self._write(record, entry, events, None, create=True)
+
+    async def append(
+        self,
+        record: GameRecord,
+        entry: LogEntry,
+        events: Sequence[StoredEvent],
+        idempotency: Idempotency | None = None,
+    ) -> None:
+        await self._write(record, entry, events, idempotency, create=False)
+
+    async def _write(
+        self,
+        record: GameRecord,
+        entry: LogEntry,
+        events: Sequence[StoredEvent],
+        idempotency: Idempotency | None,
+        *,
+        create: bool,
+    ) -> None:
+        assert self._client is not None, "the store is not open"
+        db = self.db
+
+        async def write(session: AsyncClientSession) -> None:
+            document = _record_document(record)
+            if create:
+                await db.games.insert_one(document, session=session)
+            else:
+                result = await db.games.replace_one(
+                    {"_id": record.id, "version": entry.seq - 1}, document, session=session
+                )
+                if result.matched_count != 1:
+                    raise VersionConflict(f"game {record.id} is not at version {entry.seq - 1}")
+            await db.log.insert_one(
+                {
+                    "game_id": record.id,
+                    "seq": entry.seq,
+                    "kind": entry.kind,
+                    "seat": entry.seat,
+                    "payload": entry.payload,
+                    "created_at": entry.created_at,
+                },
+                session=session,
+            )
+            if events:
+                await db.events.insert_many(
+                    [
+                        {
+                            "game_id": record.id,
+                            "seq": e.seq,
+                            "log_seq": e.log_seq,
+                            "visible_to": e.visible_to,
+                            "data": e.data,
+                        }
+                        for e in events
+                    ],
+                    session=session,
+                )
+            await db.seats.delete_many({"game_id": record.id}, session=session)
+            if record.seats:
+                await db.seats.insert_many(
+                    [
+                        {"_id": s.token_hash, "game_id": record.id, "seat": s.seat}
+                        for s in record.seats
+                    ],
+                    session=session,
+                )
+            if idempotency is not None:
+                await db.idempotency.insert_one(
+                    {
+                        "game_id": record.id,
+                        "seat": -1 if idempotency.seat is None else idempotency.seat,
+                        "key": idempotency.key,
+                        "response": idempotency.response,
+                    },
+                    session=session,
+                )
+
+        try:
+            async with self._client.start_session() as session:
+                await session.with_transaction(write)
+        except DuplicateKeyError as error:
+            raise VersionConflict(str(error)) from None
+        except OperationFailure as error:
+            if error.has_error_label("TransientTransactionError") or error.code == 112:
+                raise VersionConflict(str(error)) from None
+            raise
+
+    async def get(self, game_id: str) -> GameRecord | None:
+        document = await self.db.games.find_one({"_id": game_id})
+        return None if document is None else _record(document)
+
+    async def log(self, game_id: str, after: int = 0) -> list[LogEntry]:
+        cursor = self.db.log.find({"game_id": game_id, "seq": {"$gt": after}}).sort("seq", 1)
+        return [
+            LogEntry(d["seq"], d["kind"], d["seat"], d["payload"], d["created_at"])
+            async for d in cursor
+        ]
+
+    async def events(
+        self, game_id: str, viewer: int | None, after: int, limit: int
+    ) -> list[StoredEvent]:
+        visible: list[Any] = [None] if viewer is None else [None, viewer]
+        cursor = (
+            self.db.events.find(
+                {"game_id": game_id, "seq": {"$gt": after}, "visible_to": {"$in": visible}}
+            )
+            .sort("seq", 1)
+            .limit(limit)
+        )
+        return [_event(d) async for d in cursor]
+
+    async def last_event_seq(self, game_id: str) -> int:
+        document = await self.db.events.find_one({"game_id": game_id}, sort=[("seq", -1)])
+        return 0 if document is None else int(document["seq"])
+
+    async def games(
+        self, status: str | None, variant: str | None, after: str | None, limit: int
+    ) -> list[GameRecord]:
+        query: Document = {}
+        if status is not None:
+            query["status"] = status
+        if variant is not None:
+            query["variant"] = variant
+        if after is not None:
+            anchor = await self.db.games.find_one({"_id": after}, {"created_at": 1})
+            if anchor is None:
+                return []
+            at = anchor["created_at"]
+            query["$or"] = [{"created_at": {"$lt": at}}, {"created_at": at, "_id": {"$lt": after}}]
+        cursor = self.db.games.find(query).sort([("created_at", -1), ("_id", -1)]).limit(limit)
+        return [_record(d) async for d in cursor]
+
+    async def seat_of(self, token_hash: str) -> tuple[str, int] | None:
+        document = await self.db.seats.find_one({"_id": token_hash})
+        return None if document is None else (document["game_id"], int(document["seat"]))
+
+    async def idempotent_response(
+        self, game_id: str, seat: int | None, key: str
+    ) -> dict[str, Any] | None:
+        document = await self.db.idempotency.find_one(
+            {"game_id": game_id, "seat": -1 if seat is None else seat, "key": key}
+        )
+        return None if document is None else dict(document["response"])
+
+    async def watch_events(
+        self, resume_after: Document | None = None, on_open: Callable[[], object] | None = None
+    ) -> AsyncIterator[tuple[Document, StoredEvent, str]]:
+        """Every event inserted by any instance, in commit order, with its resume token."""
+        pipeline = [{"$match": {"operationType": "insert"}}]
+        async with await self.db.events.watch(pipeline, resume_after=resume_after) as stream:
+            if on_open is not None:
+                on_open()
+            async for change in stream:
+                document = change["fullDocument"]
+                yield change["_id"], _event(document), document["game_id"]
