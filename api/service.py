@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import logging
 import secrets
 import time
 import uuid
@@ -36,6 +37,7 @@ from domain.rng import SEED_BYTES, commitment
 from variants import VARIANTS, get_variant
 
 LOBBY, ACTIVE, FINISHED = "lobby", "active", "finished"
+logger = logging.getLogger("risiko.service")
 MAX_NAME = 40
 MAX_SEED = 200
 
@@ -136,9 +138,19 @@ class GameService:
         return await self._rebuild(record)
 
     async def _rebuild(self, record: GameRecord) -> Session:
-        """Fold the log into a game: the log is the truth, the cache only a shortcut."""
+        """Fold the log into a game: from the stored snapshot and the entries after it when
+        there is one, else from the start. The log is the truth, the snapshot a shortcut."""
         game: Game | None = None
-        for entry in await self.store.log(record.id):
+        after = 0
+        if record.snapshot is not None and 0 < record.snapshot_version <= record.version:
+            try:
+                game = _start(record, _seats_payload(record))
+                game.restore(record.snapshot)
+                after = record.snapshot_version
+            except (KeyError, TypeError, ValueError, IndexError):
+                logger.warning("game %s: unusable snapshot, replaying its log", record.id)
+                game, after = None, 0
+        for entry in await self.store.log(record.id, after):
             game = _replay_entry(record, game, entry)
         session = Session(record, game, await self.store.last_event_seq(record.id))
         self._remember(session)
@@ -316,7 +328,7 @@ class GameService:
                     "NOT_ENOUGH_PLAYERS",
                     f"this game needs at least {variant.ruleset.min_players} players",
                 )
-            payload = {"seats": [{"name": s.name, "colour": s.colour} for s in record.seats]}
+            payload = _seats_payload(record)
             game = _start(record, payload)
             events = [
                 event.to_dict() | {"_visible_to": event.visible_to} for event in game.initial_events
@@ -443,6 +455,9 @@ class GameService:
     ) -> GameRecord:
         now = self.clock()
         record = replace(record, version=session.record.version + 1, updated_at=now)
+        live = game or session.game
+        if live is not None:
+            record = replace(record, snapshot=live.snapshot(), snapshot_version=record.version)
         entry = LogEntry(record.version, kind, seat, payload, now)
         stored = stored if stored is not None else _number(session, events)
         try:
@@ -492,6 +507,10 @@ def _number(session: Session, events: Sequence[dict[str, Any]]) -> list[StoredEv
         visible_to = data.pop("_visible_to", None)
         numbered.append(StoredEvent(session.last_event + offset, log_seq, visible_to, data))
     return numbered
+
+
+def _seats_payload(record: GameRecord) -> dict[str, Any]:
+    return {"seats": [{"name": s.name, "colour": s.colour} for s in record.seats]}
 
 
 def _start(record: GameRecord, payload: dict[str, Any]) -> Game:

@@ -59,6 +59,13 @@ SETUP_ARMIES_PER_TURN = 3
 ActionT = TypeVar("ActionT", bound=a.Action)
 
 
+def copy_plain(value: Any) -> Any:
+    """A copy of plain data (lists of lists of scalars), so snapshots share nothing."""
+    if isinstance(value, list):
+        return [copy_plain(item) for item in value]
+    return value
+
+
 class Phase(enum.Enum):
     SETUP = "setup"  # initial placement, three armies a turn
     REINFORCE = "reinforce"  # trade cards, place reinforcements
@@ -224,6 +231,54 @@ class Game:
             assert isinstance(objective, HoldListedTerritories)
             return objective.points_held(self.board, self.owner, seat)
         return self.territory_count[seat]
+
+    # ------------------------------------------------------------------ snapshots
+
+    _STATE = (
+        "seq",
+        "first_player",
+        "owner",
+        "armies",
+        "territory_count",
+        "hands",
+        "deck",
+        "discard",
+        "objective_cards",
+        "objectives",
+        "eliminated",
+        "resigned",
+        "setup_remaining",
+        "round",
+        "current",
+        "setup_quota",
+        "pending_reinforcements",
+        "conquered_this_turn",
+        "time_expired",
+        "winner",
+        "end_reason",
+    )
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole mutable state as plain data (JSON-ready), without the seed. A cache:
+        the log stays the truth, and `restore` of a snapshot continues the same game."""
+        state: dict[str, Any] = {name: copy_plain(getattr(self, name)) for name in self._STATE}
+        state["phase"] = self.phase.value
+        state["pending_attack"] = list(self.pending_attack) if self.pending_attack else None
+        state["pending_conquest"] = list(self.pending_conquest) if self.pending_conquest else None
+        state["ranking"] = [list(entry) for entry in self.ranking]
+        return state
+
+    def restore(self, state: dict[str, Any]) -> None:
+        """Continue from a snapshot taken of a game with the same players, options and seed."""
+        for name in self._STATE:
+            setattr(self, name, copy_plain(state[name]))
+        self.phase = Phase(state["phase"])
+        attack, conquest = state["pending_attack"], state["pending_conquest"]
+        self.pending_attack = (attack[0], attack[1], attack[2]) if attack else None
+        self.pending_conquest = (
+            (conquest[0], conquest[1], conquest[2], conquest[3]) if conquest else None
+        )
+        self.ranking = tuple((r[0], r[1], r[2]) for r in state["ranking"])
 
     def legal_actions(self, seat: int | None) -> list[LegalAction]:
         """Every family of actions `seat` may submit now. Each family states its ranges."""

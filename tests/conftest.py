@@ -1,8 +1,29 @@
 from __future__ import annotations
 
+import uuid
+from collections.abc import Iterator
+
 import pytest
+
+from tests.mongo_server import MongoServer
 
 
 @pytest.fixture
 def anyio_backend() -> str:
     return "asyncio"
+
+
+@pytest.fixture(scope="session")
+def mongo_server() -> Iterator[MongoServer]:
+    """One MongoDB server for the whole run (secantusdb, or RISIKO_TEST_MONGODB_URI)."""
+    server = MongoServer().start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def mongo_uri(mongo_server: MongoServer) -> str:
+    """A fresh database on the test MongoDB server."""
+    return mongo_server.uri_for(f"risiko_test_{uuid.uuid4().hex[:12]}")

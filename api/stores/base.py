@@ -41,6 +41,9 @@ class GameRecord:
     seats: tuple[SeatRecord, ...] = ()
     winner: int | None = None
     outcome: dict[str, Any] | None = None
+    # A cache of the engine's state at `snapshot_version`; the log stays the truth.
+    snapshot: dict[str, Any] | None = None
+    snapshot_version: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,6 +48,8 @@ def _record_document(record: GameRecord) -> Document:
         ],
         "winner": record.winner,
         "outcome": record.outcome,
+        "snapshot": record.snapshot,
+        "snapshot_version": record.snapshot_version,
     }
 
 
@@ -65,6 +67,8 @@ def _record(document: Document) -> GameRecord:
         seats=tuple(SeatRecord(**seat) for seat in document["seats"]),
         winner=document["winner"],
         outcome=document["outcome"],
+        snapshot=document.get("snapshot"),
+        snapshot_version=document.get("snapshot_version", 0),
     )
 
 

@@ -82,6 +82,8 @@ def _record_to_row(record: GameRecord) -> str:
             ],
             "winner": record.winner,
             "outcome": record.outcome,
+            "snapshot": record.snapshot,
+            "snapshot_version": record.snapshot_version,
         }
     )
 
@@ -101,6 +103,8 @@ def _row_to_record(row: sqlite3.Row) -> GameRecord:
         seats=tuple(SeatRecord(**seat) for seat in data["seats"]),
         winner=data["winner"],
         outcome=data["outcome"],
+        snapshot=data.get("snapshot"),
+        snapshot_version=data.get("snapshot_version", 0),
     )
 
 
