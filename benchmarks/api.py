@@ -1,10 +1,12 @@
-"""submitAction over HTTP on the embedded store, against the same service call behind a bare
-Starlette JSON route, in one run: `python benchmarks/api.py [--games N]`.
+"""submitAction over HTTP, against the same service call behind a bare Starlette JSON route,
+in one run: `python benchmarks/api.py [--games N] [--stores embedded,mongodb]`.
 
-The server runs in its own process (uvicorn, one worker). Each game is created with the same
-seed, so its actions are known in advance: they are computed in-process by the `aggressive`
-bot, then sent one after the other by one client, as GraphQL to one game and as bare JSON to
-another, alternating game by game. Every request is a real, accepted action with fsync.
+The server runs in its own process (uvicorn, one worker), on the embedded store and on the
+MongoDB store (secantusdb, started by the benchmark, or RISIKO_TEST_MONGODB_URI). Each game is
+created with the same seed, so its actions are known in advance: they are computed in-process
+by the `aggressive` bot, then sent one after the other by one client, as GraphQL to one game
+and as bare JSON to another, alternating game by game. Every request is a real, accepted,
+durable action.
 """
 
 from __future__ import annotations
@@ -149,15 +151,16 @@ def summary(latencies: list[float]) -> dict[str, float]:
     }
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=3, help="games per route")
-    parser.add_argument("--actions", type=int, default=300, help="actions per game")
-    args = parser.parse_args()
-    plan = planned_actions(args.actions)
+def measure(
+    store_uri: str | None, plan: list[tuple[int, dict[str, Any]]], games: int
+) -> dict[str, Any]:
+    """GraphQL and bare JSON, alternating game by game, on one server process."""
     port = free_port()
     with tempfile.TemporaryDirectory() as data:
         env = {**os.environ, "RISIKO_DATA_DIR": data, "PYTHONPATH": str(ROOT)}
+        env.pop("RISIKO_STORE", None)
+        if store_uri:
+            env["RISIKO_STORE"] = store_uri
         server = subprocess.Popen(
             [
                 sys.executable,
@@ -170,32 +173,62 @@ def main() -> int:
                 "--log-level",
                 "warning",
                 "--ws",
-                "websockets",
+                "websockets-sansio",
             ],
             cwd=ROOT,
             env=env,
         )
         try:
             with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
-                for _ in range(100):
+                for _ in range(300):
                     try:
                         if client.get("/readyz").status_code == 200:
                             break
                     except httpx.HTTPError:
-                        time.sleep(0.1)
+                        pass
+                    time.sleep(0.1)
                 graphql: list[float] = []
                 bare: list[float] = []
-                for _ in range(args.games):
+                for _ in range(games):
                     graphql += run(client, plan, bare=False)
                     bare += run(client, plan, bare=True)
         finally:
             server.terminate()
             server.wait(timeout=15)
-    result = {"graphql": summary(graphql), "bare_json": summary(bare)}
+    result: dict[str, Any] = {"graphql": summary(graphql), "bare_json": summary(bare)}
     result["ratio_bare_over_graphql"] = round(
         result["bare_json"]["per_second"] / result["graphql"]["per_second"], 2
     )
-    print(json.dumps(result, indent=2))
+    return result
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=3, help="games per route")
+    parser.add_argument("--actions", type=int, default=300, help="actions per game")
+    parser.add_argument(
+        "--stores",
+        default="embedded,mongodb",
+        help="embedded, mongodb or both; mongodb runs secantusdb (or RISIKO_TEST_MONGODB_URI)",
+    )
+    args = parser.parse_args()
+    plan = planned_actions(args.actions)
+    results: dict[str, Any] = {}
+    for store in args.stores.split(","):
+        if store == "embedded":
+            results["embedded (SQLite)"] = measure(None, plan, args.games)
+        elif store == "mongodb":
+            from tests.mongo_server import ENVIRONMENT, MongoServer
+
+            mongo = MongoServer().start()
+            try:
+                label = "mongodb" if os.environ.get(ENVIRONMENT) else "mongodb (secantusdb)"
+                results[label] = measure(mongo.uri_for("risiko_bench"), plan, args.games)
+            finally:
+                mongo.stop()
+        else:
+            parser.error(f"unknown store {store!r}")
+    print(json.dumps(results, indent=2))
     return 0
 
 
