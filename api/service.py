@@ -403,16 +403,18 @@ class GameService:
     async def _apply(
         self, session: Session, seat: int | None, action: a.Action, key: str | None
     ) -> Submitted:
-        record, game = session.record, session.game
-        if record.status == LOBBY or game is None:
+        record = session.record
+        if record.status == LOBBY or session.game is None:
             raise ServiceError("GAME_NOT_STARTED", "the game has not started")
         if record.status == FINISHED:
             raise ServiceError("GAME_OVER", "the game is over")
+        # The action is applied to a clone: readers keep seeing the committed game until the
+        # store has accepted the new one, and a failed append leaves the cache as it was.
+        game = session.game.clone()
         try:
             domain_events = game.apply(seat, action)
         except RisikoError as violation:
             raise ServiceError(violation.code, violation.message) from None
-        # The engine has changed: from here on, a failure must drop the cached game.
         try:
             updated = replace(record, status=FINISHED if game.is_over else ACTIVE)
             if game.is_over:

@@ -141,18 +141,7 @@ class Game:
         self.end_reason: str | None = None
         self.ranking: tuple[tuple[int, int, int], ...] = ()
 
-        self._handlers: dict[type[a.Action], Callable[[int | None, Any], list[e.Event]]] = {
-            a.PlaceArmies: self._place_armies,
-            a.TradeCards: self._trade_cards,
-            a.Attack: self._attack,
-            a.AttackUntil: self._attack_until,
-            a.Defend: self._defend,
-            a.Occupy: self._occupy,
-            a.StrategicMove: self._strategic_move,
-            a.EndTurn: self._end_turn_action,
-            a.ExpireTime: self._expire_time,
-            a.Resign: self._resign,
-        }
+        self._handlers = self._bind_handlers()
         self.initial_events: list[e.Event] = self._deal(DerivedRandom(seed, 0))
 
     # ------------------------------------------------------------------ public API
@@ -231,6 +220,30 @@ class Game:
             assert isinstance(objective, HoldListedTerritories)
             return objective.points_held(self.board, self.owner, seat)
         return self.territory_count[seat]
+
+    def _bind_handlers(self) -> dict[type[a.Action], Callable[[int | None, Any], list[e.Event]]]:
+        return {
+            a.PlaceArmies: self._place_armies,
+            a.TradeCards: self._trade_cards,
+            a.Attack: self._attack,
+            a.AttackUntil: self._attack_until,
+            a.Defend: self._defend,
+            a.Occupy: self._occupy,
+            a.StrategicMove: self._strategic_move,
+            a.EndTurn: self._end_turn_action,
+            a.ExpireTime: self._expire_time,
+            a.Resign: self._resign,
+        }
+
+    def clone(self) -> Game:
+        """An independent copy, cheap enough to take before every action: the server applies
+        an action to a clone and keeps it only once the store has accepted it."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        for name in self._STATE:
+            setattr(other, name, copy_plain(getattr(self, name)))
+        other._handlers = other._bind_handlers()
+        return other
 
     # ------------------------------------------------------------------ snapshots
 

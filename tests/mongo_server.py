@@ -15,6 +15,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from pymongo import MongoClient
 from pymongo.errors import PyMongoError
@@ -76,6 +77,7 @@ class MongoServer:
             if self.process is not None and self.process.poll() is not None:
                 raise RuntimeError("the MongoDB test server exited at start")
             try:
+                client: MongoClient[dict[str, Any]]
                 with MongoClient(self.uri, serverSelectionTimeoutMS=300) as client:
                     client.admin.command("ping")
                     return

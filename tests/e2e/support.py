@@ -30,9 +30,12 @@ def free_port() -> int:
 class Server:
     """`risiko serve` on a free loopback port with its own data folder."""
 
-    def __init__(self, data_dir: Path, port: int | None = None) -> None:
+    def __init__(
+        self, data_dir: Path, port: int | None = None, env: dict[str, str] | None = None
+    ) -> None:
         self.data_dir = data_dir
         self.port = port or free_port()
+        self.env = dict(env or {})  # extra environment, e.g. RISIKO_STORE
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -44,7 +47,12 @@ class Server:
         return f"ws://127.0.0.1:{self.port}/graphql"
 
     def start(self, timeout: float = 30.0) -> Server:
-        env = {**os.environ, "RISIKO_DATA_DIR": str(self.data_dir), "RISIKO_LOG_LEVEL": "warning"}
+        env = {
+            **os.environ,
+            "RISIKO_DATA_DIR": str(self.data_dir),
+            "RISIKO_LOG_LEVEL": "warning",
+            **self.env,
+        }
         self.process = subprocess.Popen(
             [sys.executable, "-m", "api.cli", "serve", "--port", str(self.port)],
             cwd=ROOT,
