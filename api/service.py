@@ -151,8 +151,11 @@ class GameService:
                 logger.warning("game %s: unusable snapshot, replaying its log", record.id)
                 game, after = None, 0
         for entry in await self.store.log(record.id, after):
+            if entry.seq > record.version:
+                break  # appended after the row was read: not part of this version
             game = _replay_entry(record, game, entry)
-        session = Session(record, game, await self.store.last_event_seq(record.id))
+        last_event = await self.store.last_event_seq(record.id, record.version)
+        session = Session(record, game, last_event)
         self._remember(session)
         return session
 

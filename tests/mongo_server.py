@@ -21,6 +21,18 @@ from pymongo import MongoClient
 from pymongo.errors import PyMongoError
 
 ENVIRONMENT = "RISIKO_TEST_MONGODB_URI"
+TRANSACTION_LIFETIME_SECONDS = 10.0
+LAUNCHER = f"""
+import signal, sys, threading
+from secantus import SecantusDBServer
+server = SecantusDBServer("127.0.0.1", int(sys.argv[1]), sys.argv[2], enable_test_commands=False,
+                          transaction_lifetime_seconds={TRANSACTION_LIFETIME_SECONDS})
+server.start()
+stop = threading.Event()
+signal.signal(signal.SIGTERM, lambda *_: stop.set())
+stop.wait()
+server.stop()
+"""
 
 
 def free_port() -> int:
@@ -42,28 +54,19 @@ class MongoServer:
         if self.external:
             self._wait(timeout)
             return self
-        executable = shutil.which("secantusd-py") or str(
-            Path(sys.executable).parent / "secantusd-py"
-        )
-        if not Path(executable).exists():
+        try:
+            import secantus  # noqa: F401
+        except ImportError:
             raise RuntimeError(
-                "secantusd-py is missing: install the dev dependencies (python3 dev.py test), "
+                "secantusdb is missing: install the dev dependencies (python3 dev.py test), "
                 f"or set {ENVIRONMENT} to a MongoDB server"
-            )
+            ) from None
         port = free_port()
         self.storage = Path(tempfile.mkdtemp(prefix="risiko-mongo-"))
+        # A separate process, like a mongod. Its transaction lifetime limit is 10 s, the
+        # value deploy/README.md recommends for mongod's transactionLifetimeLimitSeconds.
         self.process = subprocess.Popen(
-            [
-                executable,
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(port),
-                "--storage-path",
-                str(self.storage),
-                "--log-level",
-                "WARNING",
-            ],
+            [sys.executable, "-c", LAUNCHER, str(port), str(self.storage)],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )

@@ -106,7 +106,9 @@ class Store(Protocol):
         """Events after `after` that `viewer` may see (None: public ones only)."""
         ...
 
-    async def last_event_seq(self, game_id: str) -> int: ...
+    async def last_event_seq(self, game_id: str, version: int | None = None) -> int:
+        """The number of the game's last event (up to `version`, if given)."""
+        ...
 
     async def games(
         self, status: str | None, variant: str | None, after: str | None, limit: int

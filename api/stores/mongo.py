@@ -8,6 +8,7 @@ Collections and indexes are created at start-up, idempotently.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any
 
@@ -79,8 +80,11 @@ def _event(document: Document) -> StoredEvent:
 
 
 class MongoStore:
-    def __init__(self, uri: str, write_concern: str | int = "majority") -> None:
+    def __init__(
+        self, uri: str, write_concern: str | int = "majority", transaction_timeout: float = 10.0
+    ) -> None:
         self.uri = uri
+        self.transaction_timeout = transaction_timeout
         self.database_name = parse_uri(uri).get("database") or DEFAULT_DATABASE
         self.write_concern = WriteConcern(w=write_concern)
         self._client: AsyncMongoClient[Document] | None = None
@@ -219,8 +223,14 @@ class MongoStore:
                 )
 
         try:
-            async with self._client.start_session() as session:
-                await session.with_transaction(write)
+            # The driver retries transient conflicts for up to two minutes; a conflict that
+            # lasts (a transaction orphaned by a crashed instance holds its locks until the
+            # server's transaction lifetime limit) becomes a conflict the client can retry.
+            async with asyncio.timeout(self.transaction_timeout):
+                async with self._client.start_session() as session:
+                    await session.with_transaction(write)
+        except TimeoutError:
+            raise VersionConflict(f"game {record.id} is locked by another writer") from None
         except DuplicateKeyError as error:
             raise VersionConflict(str(error)) from None
         except OperationFailure as error:
@@ -252,8 +262,11 @@ class MongoStore:
         )
         return [_event(d) async for d in cursor]
 
-    async def last_event_seq(self, game_id: str) -> int:
-        document = await self.db.events.find_one({"game_id": game_id}, sort=[("seq", -1)])
+    async def last_event_seq(self, game_id: str, version: int | None = None) -> int:
+        query: Document = {"game_id": game_id}
+        if version is not None:
+            query["log_seq"] = {"$lte": version}
+        document = await self.db.events.find_one(query, sort=[("seq", -1)])
         return 0 if document is None else int(document["seq"])
 
     async def games(

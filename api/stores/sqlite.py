@@ -291,9 +291,12 @@ class SqliteStore:
 
         return await self._run(read)
 
-    async def last_event_seq(self, game_id: str) -> int:
+    async def last_event_seq(self, game_id: str, version: int | None = None) -> int:
         def read(c: sqlite3.Connection) -> int:
-            row = c.execute("SELECT MAX(seq) FROM events WHERE game_id = ?", (game_id,)).fetchone()
+            row = c.execute(
+                "SELECT MAX(seq) FROM events WHERE game_id = ? AND log_seq <= ?",
+                (game_id, version if version is not None else 2**62),
+            ).fetchone()
             return int(row[0] or 0)
 
         return await self._run(read)
