@@ -185,8 +185,9 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
 
     async def readyz(request: Request) -> Response:
         try:
-            ready = await store.ping()
-        except Exception:  # any failure of the store means "not ready", never a crash
+            async with asyncio.timeout(settings.readiness_timeout_seconds):
+                ready = await store.ping()
+        except Exception:  # any failure or delay of the store means "not ready", never a crash
             ready = False
         return JSONResponse(
             {"status": "ready" if ready else "unavailable"}, status_code=200 if ready else 503

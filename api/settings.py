@@ -32,6 +32,9 @@ class Settings(BaseSettings):
     clock_interval_seconds: float = Field(
         1.0, gt=0, description="how often tournament time limits are checked"
     )
+    readiness_timeout_seconds: float = Field(
+        2.0, gt=0, description="how long /readyz waits for the store before answering 503"
+    )
     log_level: str = Field("info", description="uvicorn's log level")
 
     @property

@@ -90,6 +90,22 @@ class MongoServer:
                     raise RuntimeError(f"no MongoDB server answered at {self.uri}") from None
                 time.sleep(0.1)
 
+    def pause(self) -> None:
+        """Stop the server process but keep its port and data, to `resume` it later."""
+        if self.process is not None and self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGTERM)
+            self.process.wait(timeout=20)
+
+    def resume(self, timeout: float = 60.0) -> None:
+        assert self.storage is not None, "resume() needs a server this object started"
+        port = self.uri.split(":")[2].split("/")[0]
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", LAUNCHER, port, str(self.storage)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        self._wait(timeout)
+
     def stop(self) -> None:
         if self.process is not None:
             if self.process.poll() is None:
