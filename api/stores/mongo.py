@@ -15,7 +15,7 @@ from typing import Any
 from pymongo import ASCENDING, DESCENDING, AsyncMongoClient, WriteConcern
 from pymongo.asynchronous.client_session import AsyncClientSession
 from pymongo.asynchronous.database import AsyncDatabase
-from pymongo.errors import DuplicateKeyError, OperationFailure, PyMongoError
+from pymongo.errors import BulkWriteError, DuplicateKeyError, OperationFailure, PyMongoError
 from pymongo.read_concern import ReadConcern
 from pymongo.uri_parser import parse_uri
 
@@ -233,6 +233,10 @@ class MongoStore:
             raise VersionConflict(f"game {record.id} is locked by another writer") from None
         except DuplicateKeyError as error:
             raise VersionConflict(str(error)) from None
+        except BulkWriteError as error:
+            if all(e.get("code") == 11000 for e in error.details.get("writeErrors", [])):
+                raise VersionConflict(str(error)) from None
+            raise
         except OperationFailure as error:
             if error.has_error_label("TransientTransactionError") or error.code == 112:
                 raise VersionConflict(str(error)) from None
@@ -252,6 +256,8 @@ class MongoStore:
     async def events(
         self, game_id: str, viewer: int | None, after: int, limit: int
     ) -> list[StoredEvent]:
+        if limit <= 0:  # Mongo's limit(0) would mean "no limit"
+            return []
         visible: list[Any] = [None] if viewer is None else [None, viewer]
         cursor = (
             self.db.events.find(
@@ -272,6 +278,8 @@ class MongoStore:
     async def games(
         self, status: str | None, variant: str | None, after: str | None, limit: int
     ) -> list[GameRecord]:
+        if limit <= 0:
+            return []
         query: Document = {}
         if status is not None:
             query["status"] = status

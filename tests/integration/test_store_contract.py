@@ -1,0 +1,581 @@
+"""The store contract, written once and run against every adapter (SQLite and MongoDB): atomic
+appends with optimistic concurrency, the log, the events and who sees them, the listing of
+games, seats, idempotency, snapshots, durability across a new store object, and a game's
+session rebuilt through GameService from a snapshot, from the whole log, or from a stale one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import sqlite3
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pymongo import MongoClient
+from pymongo.collection import Collection
+
+from api.broker import Broker
+from api.service import GameService
+from api.stores.base import (
+    GameRecord,
+    Idempotency,
+    LogEntry,
+    SeatRecord,
+    Store,
+    StoredEvent,
+    VersionConflict,
+)
+from api.stores.mongo import MongoStore
+from api.stores.sqlite import SqliteStore
+from domain.actions import PlaceArmies
+from domain.game import Phase
+from domain.legal import LegalPlace
+from tests.integration.api_support import CLASSIC, play_service, service_game, state_of
+
+pytestmark = pytest.mark.anyio
+
+Json = dict[str, Any]
+
+
+# --------------------------------------------------------------------------- the adapters
+
+
+@dataclass
+class Backend:
+    """One adapter: how to make a store object on its data, and how to write a game's row
+    behind the store's back (to damage a snapshot the way an old or odd row would)."""
+
+    name: str
+    make: Callable[[], Store]
+    patch_snapshot: Callable[[str, Json | None, int], None]
+
+
+def sqlite_backend(database: Path) -> Backend:
+    def patch(game_id: str, snapshot: Json | None, version: int) -> None:
+        with contextlib.closing(sqlite3.connect(database)) as connection, connection:
+            (row,) = connection.execute("SELECT row FROM games WHERE id = ?", (game_id,)).fetchone()
+            data = json.loads(row)
+            data["snapshot"], data["snapshot_version"] = snapshot, version
+            connection.execute("UPDATE games SET row = ? WHERE id = ?", (json.dumps(data), game_id))
+
+    return Backend("sqlite", lambda: SqliteStore(database), patch)
+
+
+def mongo_backend(uri: str) -> Backend:
+    def patch(game_id: str, snapshot: Json | None, version: int) -> None:
+        client: MongoClient[Json]
+        with MongoClient(uri) as client:
+            games: Collection[Json] = client.get_default_database().games
+            if snapshot is None:  # a row as written before snapshots existed
+                change: Json = {"$unset": {"snapshot": "", "snapshot_version": ""}}
+            else:
+                change = {"$set": {"snapshot": snapshot, "snapshot_version": version}}
+            assert games.update_one({"_id": game_id}, change).matched_count == 1
+
+    return Backend("mongo", lambda: MongoStore(uri), patch)
+
+
+@pytest.fixture(params=["sqlite", "mongo"])
+def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Backend:
+    if request.param == "sqlite":
+        return sqlite_backend(tmp_path / "data" / "risiko.sqlite3")
+    uri: str = request.getfixturevalue("mongo_uri")  # starts MongoDB for these tests only
+    return mongo_backend(uri)
+
+
+@contextlib.asynccontextmanager
+async def opened(backend: Backend) -> AsyncIterator[Store]:
+    """A store object on the backend's data, open (another one: a second process, or the
+    same data after a restart)."""
+    store = backend.make()
+    await store.open()
+    try:
+        yield store
+    finally:
+        await store.close()
+
+
+@pytest.fixture
+async def store(backend: Backend) -> AsyncIterator[Store]:
+    async with opened(backend) as store:
+        yield store
+
+
+# --------------------------------------------------------------------------- records
+
+
+OPTIONS: Json = {"round_limit": None, "protected_rounds": 4, "nested": {"ok": [1, "è", True]}}
+SEATS = (SeatRecord(0, "Anna", "blu", "hash-0"), SeatRecord(1, "Bruno", "rosso", "hash-1"))
+
+
+def record(
+    game_id: str = "g1",
+    *,
+    variant: str = "classic",
+    status: str = "lobby",
+    created_at: float = 1000.25,
+    seats: tuple[SeatRecord, ...] = (),
+) -> GameRecord:
+    return GameRecord(
+        id=game_id,
+        variant=variant,
+        options=OPTIONS,
+        seed=b"\x00secret\xff",
+        commitment="c" * 64,
+        status=status,
+        version=1,
+        created_at=created_at,
+        updated_at=created_at,
+        seats=seats,
+    )
+
+
+def entry(seq: int, kind: str = "action", seat: int | None = 0) -> LogEntry:
+    return LogEntry(seq, kind, seat, {"kind": "end_turn", "n": seq, "ü": [None, 1.5]}, 1000.0 + seq)
+
+
+def event(seq: int, log_seq: int, visible_to: int | None = None) -> StoredEvent:
+    return StoredEvent(seq, log_seq, visible_to, {"type": "Test", "seq": seq, "ü": "è"})
+
+
+CREATE_ENTRY = LogEntry(1, "create", None, {}, 1000.0)
+
+
+async def created(store: Store, game_id: str = "g1", **fields: Any) -> GameRecord:
+    new = record(game_id, **fields)
+    await store.create(new, CREATE_ENTRY, [event(1, 1)])
+    return new
+
+
+async def append(
+    store: Store,
+    game: GameRecord,
+    events: list[StoredEvent],
+    idempotency: Idempotency | None = None,
+    **changes: Any,
+) -> GameRecord:
+    """Append the game's next entry with `events`; the new row."""
+    updated = replace(game, version=game.version + 1, **changes)
+    await store.append(updated, entry(updated.version), events, idempotency)
+    return updated
+
+
+async def everything(store: Store, game_id: str = "g1") -> tuple[object, ...]:
+    """All a store holds of a game, as every reader would see it."""
+    return (
+        await store.get(game_id),
+        await store.log(game_id),
+        await store.events(game_id, None, 0, 1000),
+        await store.events(game_id, 0, 0, 1000),
+        await store.events(game_id, 1, 0, 1000),
+        await store.last_event_seq(game_id),
+        await store.seat_of("hash-0"),
+        await store.seat_of("hash-1"),
+        await store.games(None, None, None, 1000),
+        await store.idempotent_response(game_id, 0, "k"),
+        await store.idempotent_response(game_id, 1, "k"),
+        await store.idempotent_response(game_id, None, "k"),
+    )
+
+
+# --------------------------------------------------------------------------- writing
+
+
+async def test_create_and_read_back(store: Store) -> None:
+    assert await store.ping() is True
+    game = await created(store, seats=SEATS)
+    assert await store.get("g1") == game
+    assert await store.get("nope") is None
+    assert await store.log("g1") == [CREATE_ENTRY]
+    assert await store.events("g1", None, 0, 10) == [event(1, 1)]
+    assert await store.last_event_seq("g1") == 1
+    assert await store.last_event_seq("nope") == 0
+    assert await store.log("nope") == []
+    assert await store.events("nope", None, 0, 10) == []
+    assert await store.seat_of("hash-1") == ("g1", 1)
+    assert await store.seat_of("hash-2") is None
+    before = await everything(store)
+    with pytest.raises(VersionConflict):  # the same game twice
+        await store.create(
+            replace(game, status="active", seats=SEATS[:1]), CREATE_ENTRY, [event(1, 1, 0)]
+        )
+    assert await everything(store) == before
+
+
+async def test_append_moves_the_version_and_replaces_the_row(store: Store) -> None:
+    game = await created(store, seats=SEATS[:1])
+    game = await append(store, game, [event(2, 2), event(3, 2, visible_to=1)], seats=SEATS)
+    game = await append(store, game, [], status="active")  # an entry may have no event
+    assert game.version == 3
+    assert await store.get("g1") == game
+    assert [e.seq for e in await store.log("g1")] == [1, 2, 3]
+    assert await store.last_event_seq("g1") == 3
+
+
+async def test_the_same_sequence_twice_is_a_conflict_and_writes_nothing(store: Store) -> None:
+    game = await created(store, seats=SEATS)
+    game = await append(store, game, [event(2, 2)], Idempotency(1, "k", {"version": 2}))
+    before = await everything(store)
+    winner = replace(game, version=3, status="active")
+    await store.append(winner, entry(3), [event(3, 3)])
+    after_winner = await everything(store)
+    assert after_winner != before
+    # A second writer of seq 3 (it read version 2 too): refused, and nothing of it is written,
+    # neither its log entry, its events, its seats, its idempotency key nor its row.
+    loser = replace(game, version=3, status="finished", seats=SEATS[1:], winner=1)
+    with pytest.raises(VersionConflict):
+        await store.append(
+            loser, entry(3, seat=1), [event(4, 3), event(5, 3, 1)], Idempotency(0, "k", {"v": 3})
+        )
+    assert await everything(store) == after_winner
+    # A writer that skips a version, or goes back to one, conflicts too.
+    for version in (game.version + 5, game.version):
+        stale = replace(game, version=version, status="finished")
+        with pytest.raises(VersionConflict):
+            await store.append(stale, entry(version), [event(9, version)])
+        assert await everything(store) == after_winner
+
+
+async def refused(write: Awaitable[object]) -> BaseException:
+    """The error a write fails with (the test fails if it goes through)."""
+    try:
+        await write
+    except Exception as error:
+        return error
+    raise AssertionError("the write went through")
+
+
+async def test_a_failure_late_in_the_transaction_rolls_everything_back(store: Store) -> None:
+    """The row's version matches, but an event's seq (or an idempotency key) is taken: the
+    row, the log entry, the seats and the other events are rolled back with it."""
+    game = await created(store, seats=SEATS)
+    game = await append(store, game, [event(2, 2)], Idempotency(0, "k", {"v": 2}))
+    before = await everything(store)
+    await refused(append(store, game, [event(3, 3), event(2, 3)], status="finished", seats=()))
+    assert await everything(store) == before
+    # An idempotency key used twice by one seat.
+    await refused(append(store, game, [event(3, 3)], Idempotency(0, "k"), status="finished"))
+    assert await everything(store) == before
+    # Nothing was left open: the right write goes through afterwards.
+    await append(store, game, [event(3, 3)], Idempotency(1, "k", {"v": 3}))
+    assert await store.last_event_seq("g1") == 3
+    assert await store.idempotent_response("g1", 1, "k") == {"v": 3}
+
+
+async def test_a_taken_key_late_in_the_transaction_is_a_version_conflict(store: Store) -> None:
+    """Whatever unique key a write collides with, the caller gets VersionConflict (the
+    service's STALE_VERSION), not the database's own error."""
+    game = await created(store, seats=SEATS)
+    game = await append(store, game, [event(2, 2)], Idempotency(0, "k", {"v": 2}))
+    key = await refused(append(store, game, [event(3, 3)], Idempotency(0, "k")))
+    assert isinstance(key, VersionConflict), repr(key)
+    taken = await refused(append(store, game, [event(3, 3), event(2, 3)]))
+    assert isinstance(taken, VersionConflict), repr(taken)
+
+
+async def test_racing_writers_of_one_sequence_one_wins(backend: Backend, store: Store) -> None:
+    """Writers of the same next seq at once, from this store object and another one (a second
+    process): exactly one is accepted, every other gets VersionConflict, nothing else."""
+    game = await created(store, seats=SEATS)
+    async with opened(backend) as other:
+        for round_ in range(3):
+            attempts = [
+                (store if n % 2 else other).append(
+                    replace(game, version=game.version + 1, winner=n),
+                    entry(game.version + 1, seat=n),
+                    [event(game.version + 1, game.version + 1, n % 2)],
+                    Idempotency(n % 2, f"race-{round_}-{n}", {"n": n}),
+                )
+                for n in range(6)
+            ]
+            outcomes = await asyncio.gather(*attempts, return_exceptions=True)
+            won = [n for n, outcome in enumerate(outcomes) if outcome is None]
+            assert len(won) == 1, outcomes
+            assert all(
+                isinstance(outcome, VersionConflict) for outcome in outcomes if outcome is not None
+            ), outcomes
+            (n,) = won
+            game = replace(game, version=game.version + 1, winner=n)
+            for reader in (store, other):
+                assert await reader.get("g1") == game
+                assert (await reader.log("g1"))[-1] == entry(game.version, seat=n)
+                assert await reader.last_event_seq("g1") == game.version
+                keys = [
+                    await reader.idempotent_response("g1", m % 2, f"race-{round_}-{m}")
+                    for m in range(6)
+                ]
+                assert keys == [{"n": n} if m == n else None for m in range(6)]
+
+
+# --------------------------------------------------------------------------- reading
+
+
+async def test_the_log_in_order_and_after(store: Store) -> None:
+    game = await created(store)
+    for _ in range(4):
+        game = await append(store, game, [])
+    log = await store.log("g1")
+    assert log == [CREATE_ENTRY, *(entry(seq) for seq in range(2, 6))]
+    assert await store.log("g1", after=0) == log
+    assert await store.log("g1", after=3) == log[3:]
+    assert await store.log("g1", after=5) == []
+    other = await created(store, "g2")
+    await append(store, other, [])
+    assert await store.log("g1") == log  # one game's log only
+
+
+async def test_events_are_filtered_by_viewer_and_paged(store: Store) -> None:
+    game = await created(store)
+    events = [event(2, 2, 0), event(3, 2), event(4, 2, 1), event(5, 2, 2), event(6, 2)]
+    await append(store, game, events)
+    other = await created(store, "g2")
+    await append(store, other, [event(2, 2, 0), event(3, 2)])
+
+    async def seqs(viewer: int | None, after: int = 0, limit: int = 100) -> list[int]:
+        return [e.seq for e in await store.events("g1", viewer, after, limit)]
+
+    assert await seqs(None) == [1, 3, 6]  # public only
+    assert await seqs(0) == [1, 2, 3, 6]  # public and its own
+    assert await seqs(1) == [1, 3, 4, 6]
+    assert await seqs(2) == [1, 3, 5, 6]
+    assert await seqs(3) == [1, 3, 6]
+    assert await seqs(0, after=2) == [3, 6]
+    assert await seqs(1, after=1, limit=2) == [3, 4]
+    assert await seqs(None, limit=1) == [1]
+    assert await seqs(1, after=6) == []
+    assert await store.events("g1", 0, 1, 1) == [event(2, 2, 0)]  # data round-trips
+    assert await store.events("g1", 2, 4, 1) == [event(5, 2, 2)]
+    assert await store.last_event_seq("g1") == 6
+    assert await store.last_event_seq("g2") == 3
+
+
+async def test_a_page_of_no_events_or_games_is_empty(store: Store) -> None:
+    game = await created(store)
+    await append(store, game, [event(2, 2), event(3, 2)])
+    assert await store.events("g1", None, 0, 0) == []
+    assert await store.games(None, None, None, 0) == []
+
+
+async def test_last_event_seq_counts_private_events_too(store: Store) -> None:
+    game = await created(store)
+    game = await append(store, game, [event(2, 2), event(3, 2, visible_to=1)])
+    assert await store.last_event_seq("g1") == 3
+    assert [e.seq for e in await store.events("g1", None, 0, 10)] == [1, 2]
+    await append(store, game, [])
+    assert await store.last_event_seq("g1") == 3
+
+
+async def test_games_listing_filters_and_pages(store: Store) -> None:
+    # Created at 1000, 1001, ... and three at the same instant: ties go by id, newest first.
+    specs = [
+        ("a", "lobby", "classic", 1000.0),
+        ("b", "active", "classic", 1001.0),
+        ("c", "finished", "classic", 1002.0),
+        ("d", "active", "spqr", 1003.0),
+        ("e", "lobby", "classic", 1004.0),
+        ("f", "active", "classic", 1004.0),
+        ("g", "lobby", "spqr", 1004.0),
+    ]
+    for game_id, status, variant, at in reversed(specs):  # not in the listing's order
+        await created(store, game_id, status=status, variant=variant, created_at=at)
+
+    async def ids(
+        status: str | None = None,
+        variant: str | None = None,
+        after: str | None = None,
+        limit: int = 100,
+    ) -> list[str]:
+        return [r.id for r in await store.games(status, variant, after, limit)]
+
+    assert await ids() == ["g", "f", "e", "d", "c", "b", "a"]
+    assert await ids(status="active") == ["f", "d", "b"]
+    assert await ids(variant="spqr") == ["g", "d"]
+    assert await ids(status="lobby", variant="classic") == ["e", "a"]
+    assert await ids(status="over") == []
+    assert await ids(variant="futurisiko") == []
+    # Pages of 2, each after the last id of the previous one: all, once, in order.
+    listings: list[tuple[str | None, str]] = [
+        (None, "gfedcba"),
+        ("lobby", "gea"),
+        ("active", "fdb"),
+    ]
+    for wanted, expected in listings:
+        pages: list[list[str]] = []
+        after: str | None = None
+        while page := await ids(status=wanted, limit=2, after=after):
+            pages.append(page)
+            after = page[-1]
+        assert [game for page in pages for game in page] == list(expected)
+        assert all(len(page) == 2 for page in pages[:-1])
+    assert await ids(after="f", limit=2) == ["e", "d"]  # within the tie at 1004
+    assert await ids(status="active", after="e") == ["d", "b"]  # anchor of another status
+    assert await ids(variant="spqr", after="g") == ["d"]
+    assert await ids(after="a") == []
+    assert await ids(after="nope") == []
+    # The listing follows status changes, and keeps each game's whole row.
+    a = await store.get("a")
+    assert a is not None
+    a = await append(store, a, [], status="active")
+    assert await ids(status="active") == ["f", "d", "b", "a"]
+    assert (await store.games("active", None, "b", 10)) == [a]
+
+
+async def test_seats_follow_joins_and_leaves(store: Store) -> None:
+    game = await created(store)
+    assert await store.seat_of("hash-0") is None
+    game = await append(store, game, [], seats=SEATS[:1])  # Anna joins
+    assert await store.seat_of("hash-0") == ("g1", 0)
+    game = await append(store, game, [], seats=SEATS)  # Bruno joins
+    assert [await store.seat_of(h) for h in ("hash-0", "hash-1")] == [("g1", 0), ("g1", 1)]
+    # Anna leaves: seats are replaced, and Bruno follows his new number with his token.
+    game = await append(store, game, [], seats=(SeatRecord(0, "Bruno", "rosso", "hash-1"),))
+    assert await store.seat_of("hash-0") is None
+    assert await store.seat_of("hash-1") == ("g1", 0)
+    # Another game's seats are its own: replacing them leaves this game's alone.
+    other = await created(store, "g2", seats=(SeatRecord(0, "Carla", "verde", "hash-2"),))
+    await append(store, other, [], seats=())
+    assert await store.seat_of("hash-2") is None
+    assert await store.seat_of("hash-1") == ("g1", 0)
+    game = await append(store, game, [], seats=())
+    assert await store.seat_of("hash-1") is None
+
+
+async def test_idempotency_lookup(store: Store) -> None:
+    game = await created(store, seats=SEATS)
+    response: Json = {"version": 2, "events": [{"seq": 2, "data": {"ü": None}}]}
+    game = await append(store, game, [event(2, 2)], Idempotency(0, "k", response))
+    game = await append(store, game, [event(3, 3)], Idempotency(1, "k", {"version": 3}))
+    game = await append(store, game, [event(4, 4)], Idempotency(None, "k", {"version": 4}))
+    assert await store.idempotent_response("g1", 0, "k") == response
+    assert await store.idempotent_response("g1", 1, "k") == {"version": 3}
+    assert await store.idempotent_response("g1", None, "k") == {"version": 4}
+    assert await store.idempotent_response("g1", 2, "k") is None
+    assert await store.idempotent_response("g1", 0, "other") is None
+    assert await store.idempotent_response("g2", 0, "k") is None
+
+
+async def test_a_snapshot_round_trips(store: Store) -> None:
+    """A real engine's snapshot, the outcome and the winner come back as they were written,
+    and the snapshot restores the very same position."""
+    game = CLASSIC.new_game(["Anna", "Bruno", "Carla"], seed=b"snapshot")
+    seat = game.seat_to_act
+    assert seat is not None
+    (family,) = game.legal_actions(seat)
+    assert isinstance(family, LegalPlace)
+    game.apply(seat, PlaceArmies(family.territories[0], 2))
+    snapshot = game.snapshot()
+    row = await created(store, seats=SEATS)
+    assert (await store.get("g1")) == row
+    assert row.snapshot is None
+    assert row.snapshot_version == 0
+    outcome: Json = {"winner": 1, "reason": "objective", "ranking": [{"rank": 1, "seat": 1}]}
+    row = await append(
+        store,
+        row,
+        [],
+        status="finished",
+        snapshot=snapshot,
+        snapshot_version=2,
+        winner=1,
+        outcome=outcome,
+    )
+    read = await store.get("g1")
+    assert read == row
+    assert read.snapshot == snapshot
+    restored = CLASSIC.new_game(["Anna", "Bruno", "Carla"], seed=b"snapshot")
+    restored.restore(read.snapshot)
+    assert state_of(restored) == state_of(game)
+    # A later row replaces the snapshot with its own.
+    row = await append(store, row, [], snapshot={"seq": 99}, snapshot_version=3)
+    assert await store.get("g1") == row
+
+
+# --------------------------------------------------------------------------- durability
+
+
+async def test_everything_is_there_after_a_restart(backend: Backend) -> None:
+    first = backend.make()
+    await first.open()
+    try:
+        game = await created(first, seats=SEATS)
+        game = await append(first, game, [event(2, 2, 1)], Idempotency(1, "k", {"v": 2}))
+        game = await append(first, game, [event(3, 3)], snapshot={"seq": 3}, snapshot_version=3)
+        await created(first, "g2", created_at=2000.0)
+        before = await everything(first)
+        log = await first.log("g1")
+    finally:
+        await first.close()
+    async with opened(backend) as reopened:
+        assert await reopened.ping() is True
+        assert await everything(reopened) == before
+        assert await reopened.log("g1") == log
+        assert [r.id for r in await reopened.games(None, None, None, 10)] == ["g2", "g1"]
+        # It goes on where it was, and conflicts where it should.
+        with pytest.raises(VersionConflict):
+            await append(reopened, replace(game, version=2), [event(3, 3)])
+        await append(reopened, game, [event(4, 4)])
+        assert await reopened.last_event_seq("g1") == 4
+
+
+# --------------------------------------------------------------------------- sessions
+
+
+async def test_a_session_rebuilds_from_a_snapshot_from_the_log_and_from_a_stale_snapshot(
+    backend: Backend, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Through GameService: a fresh service (empty cache) rebuilds the live game from the
+    stored snapshot; with the snapshot gone, from the whole log; with a snapshot older than
+    the row, from it and the log entries after it. All three are the live game."""
+    service = GameService(store, Broker())
+    game = await service_game(service, players=3, seed="contract")
+    mirror = game.game
+    await play_service(service, game, lambda g: g.seq >= 15)
+    old = await store.get(game.id)
+    assert old is not None
+    assert old.snapshot is not None
+    assert old.snapshot_version == old.version
+    await play_service(service, game, lambda g: g.phase is not Phase.SETUP and g.seq >= 40)
+    live = await service.session(game.id)
+    assert live.game is not None
+    assert state_of(live.game) == state_of(mirror)
+    assert live.record.version > old.version
+    assert live.record.snapshot_version == live.record.version
+
+    reads: list[int] = []
+    log = store.log
+
+    async def spied_log(game_id: str, after: int = 0) -> list[LogEntry]:
+        reads.append(after)
+        return await log(game_id, after)
+
+    monkeypatch.setattr(store, "log", spied_log)
+
+    async def rebuilt(replayed_after: int) -> GameService:
+        reads.clear()
+        fresh = GameService(store, Broker())
+        session = await fresh.session(game.id)
+        assert reads == [replayed_after]  # the road it took
+        assert session.game is not None
+        assert session.game is not live.game
+        assert state_of(session.game) == state_of(mirror)
+        assert session.record.version == live.record.version
+        assert session.last_event == live.last_event == await store.last_event_seq(game.id)
+        return fresh
+
+    await rebuilt(live.record.version)  # (a) the snapshot, and no entry after it
+    backend.patch_snapshot(game.id, None, 0)  # (b) no snapshot: the whole log
+    await rebuilt(0)
+    assert old.snapshot is not None
+    backend.patch_snapshot(game.id, old.snapshot, old.snapshot_version)  # (c) a stale one
+    fresh = await rebuilt(old.snapshot_version)
+    # The rebuilt engine plays on as the live one would have (same dice, same cards).
+    target = mirror.seq + 10
+    await play_service(fresh, game, lambda g: g.seq >= target)
+    again = await GameService(store, Broker()).session(game.id)
+    assert again.game is not None
+    assert state_of(again.game) == state_of(mirror)
