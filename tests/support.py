@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
+import pytest
+
+from domain import events as e
+from domain.actions import Action, PlaceArmies
+from domain.errors import RuleViolation
 from domain.game import Game, Phase
 from domain.options import GameOptions
+from domain.rng import DerivedRandom
 from variants import get_variant
 
 CLASSIC = get_variant("classic")
@@ -61,7 +67,47 @@ def finish_setup(game: Game) -> Game:
     while game.phase is Phase.SETUP:
         seat = game.current
         first = next(t.id for t in game.board.territories if game.owner[t.index] == seat)
-        from domain.actions import PlaceArmies
-
         game.apply(seat, PlaceArmies(first, game.setup_quota))
     return game
+
+
+def assert_rejected(game: Game, seat: int | None, action: Action, code: str) -> None:
+    """The action raises the rule violation `code` and changes nothing at all."""
+    before = game.snapshot()
+    with pytest.raises(RuleViolation) as excinfo:
+        game.apply(seat, action)
+    assert excinfo.value.code == code
+    assert game.snapshot() == before
+
+
+def force_dice(monkeypatch: pytest.MonkeyPatch, *values: int) -> list[int]:
+    """Make the next dice `values` (attacker's, then defender's, roll by roll). The returned
+    list empties as dice are rolled; rolling more than given raises IndexError. Every way the
+    engine may ask `DerivedRandom` for dice (one die, a handful, a whole roll) is patched."""
+    remaining = list(values)
+
+    def die(self: DerivedRandom) -> int:
+        return remaining.pop(0)
+
+    def dice(self: DerivedRandom, count: int) -> list[int]:
+        return sorted((remaining.pop(0) for _ in range(count)), reverse=True)
+
+    def roll(self: DerivedRandom, attacker: int, defender: int) -> tuple[list[int], list[int]]:
+        return dice(self, attacker), dice(self, defender)
+
+    monkeypatch.setattr(DerivedRandom, "die", die)
+    monkeypatch.setattr(DerivedRandom, "dice", dice)
+    monkeypatch.setattr(DerivedRandom, "roll", roll)
+    return remaining
+
+
+def armies_on(game: Game, territory: str) -> int:
+    return game.armies[BOARD.index[territory]]
+
+
+def owner_of(game: Game, territory: str) -> int:
+    return game.owner[BOARD.index[territory]]
+
+
+def of_type(events: Sequence[e.Event], kind: type[e.Event]) -> list[e.Event]:
+    return [event for event in events if isinstance(event, kind)]

@@ -11,12 +11,19 @@ import pytest
 from domain import actions as a
 from domain import events as e
 from domain.dice import compare_dice
-from domain.errors import RuleViolation
 from domain.game import Game, Phase
 from domain.legal import LegalAttack, LegalAttackUntil, LegalDefend, LegalOccupy
 from domain.options import DefenderDice, GameOptions
-from domain.rng import DerivedRandom
-from tests.support import BOARD, arrange, new_game
+from tests.support import (
+    BOARD,
+    armies_on,
+    arrange,
+    assert_rejected,
+    force_dice,
+    new_game,
+    of_type,
+    owner_of,
+)
 
 # --------------------------------------------------------------------------- helpers
 
@@ -41,69 +48,6 @@ def position(
     game.objectives = [objective] * players
     game.objective_cards = list(game.objectives)
     return game
-
-
-def snapshot(game: Game) -> dict[str, object]:
-    """Everything an action could change."""
-    return {
-        "owner": list(game.owner),
-        "armies": list(game.armies),
-        "hands": [list(hand) for hand in game.hands],
-        "deck": list(game.deck),
-        "discard": list(game.discard),
-        "phase": game.phase,
-        "current": game.current,
-        "round": game.round,
-        "pending": game.pending_reinforcements,
-        "pending_attack": game.pending_attack,
-        "pending_conquest": game.pending_conquest,
-        "conquered": game.conquered_this_turn,
-        "eliminated": list(game.eliminated),
-        "objectives": list(game.objectives),
-        "seq": game.seq,
-    }
-
-
-def assert_rejected(game: Game, seat: int | None, action: a.Action, code: str) -> None:
-    """The action raises the rule violation `code` and changes nothing."""
-    before = snapshot(game)
-    with pytest.raises(RuleViolation) as excinfo:
-        game.apply(seat, action)
-    assert excinfo.value.code == code
-    assert snapshot(game) == before
-
-
-def force_dice(monkeypatch: pytest.MonkeyPatch, *values: int) -> list[int]:
-    """Make the next dice `values` (attacker's, then defender's, roll by roll). The returned
-    list empties as dice are rolled; rolling more than given raises IndexError. Every way the
-    engine may ask `DerivedRandom` for dice (one die, a handful, a whole roll) is patched."""
-    remaining = list(values)
-
-    def die(self: DerivedRandom) -> int:
-        return remaining.pop(0)
-
-    def dice(self: DerivedRandom, count: int) -> list[int]:
-        return sorted((remaining.pop(0) for _ in range(count)), reverse=True)
-
-    def roll(self: DerivedRandom, attacker: int, defender: int) -> tuple[list[int], list[int]]:
-        return dice(self, attacker), dice(self, defender)
-
-    monkeypatch.setattr(DerivedRandom, "die", die)
-    monkeypatch.setattr(DerivedRandom, "dice", dice, raising=False)
-    monkeypatch.setattr(DerivedRandom, "roll", roll, raising=False)
-    return remaining
-
-
-def armies_on(game: Game, territory: str) -> int:
-    return game.armies[BOARD.index[territory]]
-
-
-def owner_of(game: Game, territory: str) -> int:
-    return game.owner[BOARD.index[territory]]
-
-
-def of_type(events: Sequence[e.Event], kind: type[e.Event]) -> list[e.Event]:
-    return [event for event in events if isinstance(event, kind)]
 
 
 def rolls(events: Sequence[e.Event]) -> list[e.DiceRolled]:

@@ -10,11 +10,9 @@ import pytest
 
 from domain import actions as a
 from domain import events as e
-from domain.errors import RuleViolation
 from domain.game import Game, Phase
 from domain.options import GameOptions
-from domain.rng import DerivedRandom
-from tests.support import BOARD, CLASSIC, arrange, new_game
+from tests.support import BOARD, CLASSIC, arrange, assert_rejected, force_dice, new_game, of_type
 
 UNMET = "territories_18_2"  # with one army a territory, nobody meets it
 
@@ -52,53 +50,10 @@ def position(
     return game
 
 
-def snapshot(game: Game) -> dict[str, object]:
-    return {
-        "owner": list(game.owner),
-        "armies": list(game.armies),
-        "hands": [list(hand) for hand in game.hands],
-        "phase": game.phase,
-        "current": game.current,
-        "objectives": list(game.objectives),
-        "seq": game.seq,
-    }
-
-
-def assert_rejected(game: Game, seat: int | None, action: a.Action, code: str) -> None:
-    before = snapshot(game)
-    with pytest.raises(RuleViolation) as excinfo:
-        game.apply(seat, action)
-    assert excinfo.value.code == code
-    assert snapshot(game) == before
-
-
-def force_dice(monkeypatch: pytest.MonkeyPatch, *values: int) -> list[int]:
-    """Make the next dice `values` (attacker's, then defender's, roll by roll)."""
-    remaining = list(values)
-
-    def die(self: DerivedRandom) -> int:
-        return remaining.pop(0)
-
-    def dice(self: DerivedRandom, count: int) -> list[int]:
-        return sorted((remaining.pop(0) for _ in range(count)), reverse=True)
-
-    def roll(self: DerivedRandom, attacker: int, defender: int) -> tuple[list[int], list[int]]:
-        return dice(self, attacker), dice(self, defender)
-
-    monkeypatch.setattr(DerivedRandom, "die", die)
-    monkeypatch.setattr(DerivedRandom, "dice", dice, raising=False)
-    monkeypatch.setattr(DerivedRandom, "roll", roll, raising=False)
-    return remaining
-
-
 def ended(events: Sequence[e.Event]) -> e.GameEnded | None:
     found = [event for event in events if isinstance(event, e.GameEnded)]
     assert len(found) <= 1
     return found[0] if found else None
-
-
-def of_type(events: Sequence[e.Event], kind: type[e.Event]) -> list[e.Event]:
-    return [event for event in events if isinstance(event, kind)]
 
 
 def region(*ids: str) -> list[str]:

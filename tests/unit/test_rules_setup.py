@@ -10,43 +10,15 @@ import pytest
 
 from domain import actions as a
 from domain import events as e
-from domain.errors import InvalidOptions, RuleViolation
+from domain.errors import InvalidOptions
 from domain.game import Game, Phase
-from tests.support import CLASSIC, finish_setup, new_game
+from tests.support import CLASSIC, assert_rejected, finish_setup, new_game
 
 RULESET = CLASSIC.ruleset
 STARTING_ARMIES = {3: 35, 4: 30, 5: 25, 6: 20}
 SEEDS = [f"setup-{i}".encode() for i in range(8)]
 
 # --------------------------------------------------------------------------- helpers
-
-
-def snapshot(game: Game) -> dict[str, object]:
-    """Everything an action could change."""
-    return {
-        "owner": list(game.owner),
-        "armies": list(game.armies),
-        "hands": [list(hand) for hand in game.hands],
-        "deck": list(game.deck),
-        "discard": list(game.discard),
-        "phase": game.phase,
-        "current": game.current,
-        "round": game.round,
-        "pending": game.pending_reinforcements,
-        "setup_quota": game.setup_quota,
-        "setup_remaining": list(game.setup_remaining),
-        "objectives": list(game.objectives),
-        "seq": game.seq,
-    }
-
-
-def assert_rejected(game: Game, seat: int | None, action: a.Action, code: str) -> None:
-    """The action raises the rule violation `code` and changes nothing."""
-    before = snapshot(game)
-    with pytest.raises(RuleViolation) as excinfo:
-        game.apply(seat, action)
-    assert excinfo.value.code == code
-    assert snapshot(game) == before
 
 
 def events_of(game: Game, kind: type[e.Event]) -> list[e.Event]:

@@ -11,12 +11,11 @@ import pytest
 
 from domain import actions as a
 from domain import events as e
-from domain.errors import InvalidOptions, RuleViolation
+from domain.errors import InvalidOptions
 from domain.game import Game, Phase
 from domain.legal import LegalAttack, LegalAttackUntil, LegalOccupy, LegalStrategicMove
 from domain.options import DefenderDice, GameOptions, ObjectiveDeck
-from domain.rng import DerivedRandom
-from tests.support import BOARD, CLASSIC, arrange, new_game
+from tests.support import BOARD, CLASSIC, armies_on, arrange, assert_rejected, force_dice, new_game
 
 TOURNAMENT_OBJECTIVES = CLASSIC.ruleset.tournament_objectives
 
@@ -42,55 +41,6 @@ def position(
     game.objectives = list(objectives)
     game.objective_cards = list(objectives)
     return game
-
-
-def snapshot(game: Game) -> dict[str, object]:
-    """Everything an action could change."""
-    return {
-        "owner": list(game.owner),
-        "armies": list(game.armies),
-        "hands": [list(hand) for hand in game.hands],
-        "deck": list(game.deck),
-        "phase": game.phase,
-        "current": game.current,
-        "round": game.round,
-        "pending": game.pending_reinforcements,
-        "pending_conquest": game.pending_conquest,
-        "time_expired": game.time_expired,
-        "seq": game.seq,
-    }
-
-
-def assert_rejected(game: Game, seat: int | None, action: a.Action, code: str) -> None:
-    """The action raises the rule violation `code` and changes nothing."""
-    before = snapshot(game)
-    with pytest.raises(RuleViolation) as excinfo:
-        game.apply(seat, action)
-    assert excinfo.value.code == code
-    assert snapshot(game) == before
-
-
-def force_dice(monkeypatch: pytest.MonkeyPatch, *values: int) -> list[int]:
-    """Make the next dice `values` (attacker's, then defender's, roll by roll)."""
-    remaining = list(values)
-
-    def die(self: DerivedRandom) -> int:
-        return remaining.pop(0)
-
-    def dice(self: DerivedRandom, count: int) -> list[int]:
-        return sorted((remaining.pop(0) for _ in range(count)), reverse=True)
-
-    def roll(self: DerivedRandom, attacker: int, defender: int) -> tuple[list[int], list[int]]:
-        return dice(self, attacker), dice(self, defender)
-
-    monkeypatch.setattr(DerivedRandom, "die", die)
-    monkeypatch.setattr(DerivedRandom, "dice", dice, raising=False)
-    monkeypatch.setattr(DerivedRandom, "roll", roll, raising=False)
-    return remaining
-
-
-def armies_on(game: Game, territory: str) -> int:
-    return game.armies[BOARD.index[territory]]
 
 
 def rolls(events: Sequence[e.Event]) -> list[e.DiceRolled]:
