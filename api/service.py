@@ -30,7 +30,6 @@ from api.stores.base import (
 )
 from domain import actions as a
 from domain.errors import InvalidOptions, RisikoError
-from domain.events import Event
 from domain.game import Game
 from domain.options import GameOptions
 from domain.rng import SEED_BYTES, commitment
@@ -544,7 +543,3 @@ def _outcome(game: Game) -> dict[str, Any]:
         "reason": game.end_reason,
         "ranking": [{"rank": r, "seat": s, "points": p} for r, s, p in game.ranking],
     }
-
-
-def visible_events(events: Sequence[Event], seat: int | None) -> list[Event]:
-    return [event for event in events if event.is_visible_to(seat)]

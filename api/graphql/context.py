@@ -8,7 +8,7 @@ from typing import Any
 import strawberry
 from graphql import GraphQLError
 
-from api.service import AuthError, GameService, ServiceError
+from api.service import AuthError, GameService
 
 
 def auth_error(error: AuthError) -> GraphQLError:
@@ -45,7 +45,3 @@ class Context:
 
 
 Info = strawberry.Info[Context, None]
-
-
-def service_error_message(error: ServiceError) -> str:
-    return error.message
