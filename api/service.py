@@ -38,6 +38,7 @@ from variants import VARIANTS, get_variant
 LOBBY, ACTIVE, FINISHED = "lobby", "active", "finished"
 logger = logging.getLogger("risiko.service")
 MAX_NAME = 40
+SNAPSHOT_EVERY = 10
 MAX_SEED = 200
 
 
@@ -460,7 +461,10 @@ class GameService:
         now = self.clock()
         record = replace(record, version=session.record.version + 1, updated_at=now)
         live = game or session.game
-        if live is not None:
+        if live is not None and (
+            record.version - record.snapshot_version >= SNAPSHOT_EVERY or live.is_over
+        ):
+            # Every few versions: a rebuild replays at most that many entries after it.
             record = replace(record, snapshot=live.snapshot(), snapshot_version=record.version)
         entry = LogEntry(record.version, kind, seat, payload, now)
         stored = stored if stored is not None else _number(session, events)

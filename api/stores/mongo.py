@@ -172,8 +172,13 @@ class MongoStore:
             if create:
                 await db.games.insert_one(document, session=session)
             else:
-                result = await db.games.replace_one(
-                    {"_id": record.id, "version": entry.seq - 1}, document, session=session
+                changes = {key: value for key, value in document.items() if key != "_id"}
+                if record.snapshot_version != entry.seq:  # the stored snapshot stays as it is
+                    del changes["snapshot"], changes["snapshot_version"]
+                result = await db.games.update_one(
+                    {"_id": record.id, "version": entry.seq - 1},
+                    {"$set": changes},
+                    session=session,
                 )
                 if result.matched_count != 1:
                     raise VersionConflict(f"game {record.id} is not at version {entry.seq - 1}")
