@@ -82,6 +82,32 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _arena(args: argparse.Namespace) -> int:
+    from gql.transport.exceptions import TransportError
+
+    from client.api import ApiError
+    from client.arena import format_report, run_arena
+    from client.bots import BotError
+
+    try:
+        data = run_arena(
+            [name.strip() for name in args.bots.split(",") if name.strip()],
+            args.games,
+            args.seed,
+            variant=args.variant,
+            server=args.server,
+            duplicate=args.duplicate,
+            round_limit=args.round_limit,
+            parallel=args.parallel,
+            progress=None if args.json else sys.stderr,
+        )
+    except (ApiError, BotError, TransportError, OSError) as error:
+        print(f"risiko: arena: {error}", file=sys.stderr)
+        return 2
+    print(json.dumps(data, indent=2) if args.json else format_report(data))
+    return 0
+
+
 def _demo(args: argparse.Namespace) -> int:
     print("RisiKo! rules engine: the classic board, the odds of a big attack, and 20 games.\n")
     board = get_variant("classic").ruleset.board
@@ -169,6 +195,18 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--round-limit", type=int, default=200, help="rounds before a game is cut")
     sim.add_argument("--json", action="store_true")
     sim.set_defaults(handler=_simulate)
+
+    arena = commands.add_parser("arena", help="bots play whole games through the API")
+    arena.add_argument("--variant", default="classic", choices=sorted(VARIANTS))
+    arena.add_argument("--bots", default="random,odds,odds,random", help="one bot per seat")
+    arena.add_argument("--games", type=int, default=8, help="games (deals, with --duplicate)")
+    arena.add_argument("--seed", type=int, default=0)
+    arena.add_argument("--server", help="GraphQL URL of a server (default: start one)")
+    arena.add_argument("--duplicate", action="store_true", help="replay each deal, seats rotated")
+    arena.add_argument("--round-limit", type=int, default=60, help="rounds before a game ends")
+    arena.add_argument("--parallel", type=int, default=1, help="games played at the same time")
+    arena.add_argument("--json", action="store_true")
+    arena.set_defaults(handler=_arena)
 
     serve = commands.add_parser("serve", help="run the GraphQL server (settings: RISIKO_* too)")
     serve.add_argument("--host", help="address to listen on (RISIKO_HOST, default 127.0.0.1)")

@@ -202,6 +202,8 @@ class GameService:
                     yield event
                 if len(page) < 100:
                     break
+            if (await self.session(game_id)).record.status == FINISHED:
+                return  # the whole history has been sent: nothing more will come
             while True:
                 message = await queue.get()
                 if message is None:
@@ -219,6 +221,8 @@ class GameService:
                 last = message.seq
                 if message.visible_to is None or message.visible_to == viewer:
                     yield message
+                if message.data.get("type") == "GameEnded":
+                    return
 
     async def lobby(self) -> AsyncIterator[dict[str, Any]]:
         async with self.broker.subscribe("__lobby__") as queue:

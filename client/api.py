@@ -1,0 +1,567 @@
+"""A small typed client of the RisiKo! GraphQL API, on gql: HTTP (httpx) for queries and
+mutations, WebSocket (`graphql-transport-ws`) for subscriptions.
+
+    async with RisikoClient("http://127.0.0.1:8000/graphql") as lobby:
+        game_id = await lobby.create_game(options={"roundLimit": 60}, seed="table-1")
+        seats = [await lobby.join_game(game_id, name) for name in ("Anna", "Bruno", "Carla")]
+        async with lobby.with_token(seats[0].token) as anna:  # acting as seat 0
+            await anna.start_game(game_id)
+            state = await anna.game(game_id)
+            if state.my_turn:
+                family = state.legal_actions[0]  # a dict: __typename, ranges, a ready input
+                submitted = await anna.submit(game_id, family["input"], state.version)
+            async for event in anna.events(game_id):  # resumes by itself if the link drops
+                print(event.seq, event.type, event.data)
+
+Refused moves are data (`Submitted.user_errors`); failed requests (top-level GraphQL errors,
+a refused create/join/start/leave) raise `ApiError`; transport errors are retried where that is
+safe (queries, and `submit` with the same clientMutationId) and raised after that.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import uuid
+from collections.abc import AsyncGenerator, Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from gql import Client, GraphQLRequest
+from gql.client import AsyncClientSession
+from gql.transport.exceptions import TransportError, TransportQueryError, TransportServerError
+from gql.transport.httpx import HTTPXAsyncTransport
+from gql.transport.websockets import WebsocketsTransport
+from graphql import DocumentNode, parse, print_ast
+from websockets.exceptions import ConnectionClosed, WebSocketException
+
+__all__ = [
+    "ActionInput",
+    "ApiError",
+    "Board",
+    "GameEvent",
+    "GameState",
+    "Odds",
+    "RisikoClient",
+    "Seat",
+    "Submitted",
+    "UserError",
+]
+
+Json = dict[str, Any]
+ActionInput = dict[str, Any]  # exactly one member: {"attackUntil": {...}}, {"endTurn": True}, …
+T = TypeVar("T")
+
+GAME_FIELDS = """
+fragment GameFields on Game {
+  id variant version status phase round currentPlayer seatToAct viewerSeat armiesToPlace
+  players { seat name colour territories armies cards eliminated resigned }
+  territories { id owner armies }
+  hand { id symbol territory }
+  objective { id text territories }
+  outcome { winner reason ranking { rank seat points } }
+  legalActions {
+    __typename
+    ... on LegalPlaceArmies { territories minArmies maxArmies input }
+    ... on LegalTradeCards { cards armies input }
+    ... on LegalAttack { source target minDice maxDice input }
+    ... on LegalAttackUntil { source target minDice minStopAt maxStopAt input }
+    ... on LegalDefend { minDice maxDice input }
+    ... on LegalOccupy { source target minArmies maxArmies input }
+    ... on LegalStrategicMove { source target minArmies maxArmies input }
+    ... on LegalEndTurn { input }
+  }
+}
+"""
+EVENT_FIELDS = "seq version type private data"
+ERRORS = "userErrors { code message field }"
+
+CREATE = f"""mutation($input: CreateGameInput!) {{
+  createGame(input: $input) {{ game {{ id }} {ERRORS} }}
+}}"""
+JOIN = f"""mutation($input: JoinGameInput!) {{
+  joinGame(input: $input) {{ seat token {ERRORS} }}
+}}"""
+START = f"""mutation($input: GameInput!) {{ startGame(input: $input) {{ {ERRORS} }} }}"""
+LEAVE = f"""mutation($input: GameInput!) {{ leaveGame(input: $input) {{ {ERRORS} }} }}"""
+GAME = "query($id: ID!) { game(id: $id) { ...GameFields } }" + GAME_FIELDS
+TURN = "query($id: ID!) { game(id: $id) { version status seatToAct } }"
+SUBMIT = f"""mutation($input: SubmitActionInput!) {{
+  submitAction(input: $input) {{
+    version events {{ {EVENT_FIELDS} }} {ERRORS} game {{ ...GameFields }}
+  }}
+}}{GAME_FIELDS}"""
+ODDS = """query($a: Int!, $d: Int!, $ad: Int!, $dd: Int!, $tie: TieRule!, $ab: Int!, $db: Int!,
+         $stop: Int!) {
+  battleOdds(attackers: $a, defenders: $d, attackerDice: $ad, defenderDice: $dd, tieRule: $tie,
+             attackerBonus: $ab, defenderBonus: $db, stopAt: $stop) {
+    attackers defenders conquestProbability attackerSurvivors defenderSurvivors
+    expectedAttackerLosses expectedDefenderLosses
+  }
+}"""
+BOARD = """{ variants { name board {
+  id name territories { id name region } regions { id name bonus territories } edges { a b kind }
+} } }"""
+EVENTS = f"""subscription($id: ID!, $after: Int!) {{
+  gameEvents(gameId: $id, after: $after) {{ {EVENT_FIELDS} }}
+}}"""
+
+# Worth another try: the connection failed or was lost, the answer timed out, or a proxy or
+# the server answered 5xx. GraphQL errors (TransportQueryError) are answers, never retried.
+TRANSIENT = (TransportError, OSError, TimeoutError, WebSocketException)
+
+
+class _Request(GraphQLRequest):
+    """A request of a document parsed once: gql would parse the text and print it again for
+    every request, which costs more than the request itself for the game's big query."""
+
+    def __init__(self, query: str, variables: Json | None = None) -> None:
+        document, self.text = _parsed(query)
+        super().__init__(document, variable_values=variables)
+
+    @property
+    def payload(self) -> Json:
+        if self.variable_values:
+            return {"query": self.text, "variables": self.variable_values}
+        return {"query": self.text}
+
+
+@functools.cache
+def _parsed(query: str) -> tuple[DocumentNode, str]:
+    document = parse(query)
+    return document, print_ast(document)
+
+
+class ApiError(Exception):
+    """A request the server refused: a top-level GraphQL error (`code` from its extensions:
+    UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, BAD_USER_INPUT, …) or a user error of a lobby
+    mutation (GAME_FULL, COLOUR_TAKEN, …)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat taken with join_game; the token is shown once, keep it."""
+
+    game_id: str
+    seat: int
+    token: str
+
+
+@dataclass(frozen=True)
+class UserError:
+    """Why an action was refused (nothing changed)."""
+
+    code: str
+    message: str
+    field: list[str] | None = None
+
+
+@dataclass(frozen=True)
+class GameEvent:
+    """An event of a game's history, as the viewer may see it."""
+
+    seq: int
+    version: int
+    type: str
+    private: bool
+    data: Json
+
+
+@dataclass(frozen=True)
+class GameState:
+    """A game as the client's seat (or a spectator) sees it. Players, territories, the hand,
+    the objective, the outcome and the legal action families are the API's raw dicts;
+    each family has its `__typename`, its range fields and a ready `input`."""
+
+    id: str
+    variant: str
+    version: int
+    status: str  # LOBBY, ACTIVE, FINISHED
+    phase: str | None  # SETUP, REINFORCE, ATTACK, DEFEND, OCCUPY, OVER
+    round: int
+    current_player: int | None
+    seat_to_act: int | None
+    viewer_seat: int | None
+    armies_to_place: int
+    players: list[Json]
+    territories: list[Json]
+    hand: list[Json] | None
+    objective: Json | None
+    legal_actions: list[Json]
+    outcome: Json | None
+
+    @classmethod
+    def from_data(cls, data: Json) -> GameState:
+        return cls(
+            id=data["id"],
+            variant=data["variant"],
+            version=data["version"],
+            status=data["status"],
+            phase=data["phase"],
+            round=data["round"],
+            current_player=data["currentPlayer"],
+            seat_to_act=data["seatToAct"],
+            viewer_seat=data["viewerSeat"],
+            armies_to_place=data["armiesToPlace"],
+            players=data["players"],
+            territories=data["territories"],
+            hand=data["hand"],
+            objective=data["objective"],
+            legal_actions=data["legalActions"],
+            outcome=data["outcome"],
+        )
+
+    @property
+    def my_turn(self) -> bool:
+        """The game waits for the viewer's seat."""
+        return self.viewer_seat is not None and self.seat_to_act == self.viewer_seat
+
+    @property
+    def finished(self) -> bool:
+        return self.status == "FINISHED"
+
+    def owners(self) -> dict[str, int | None]:
+        return {t["id"]: t["owner"] for t in self.territories}
+
+    def armies(self) -> dict[str, int]:
+        return {t["id"]: t["armies"] for t in self.territories}
+
+    def families(self, typename: str) -> list[Json]:
+        """The legal families of one kind, e.g. families("LegalAttackUntil")."""
+        return [f for f in self.legal_actions if f["__typename"] == typename]
+
+
+@dataclass(frozen=True)
+class Submitted:
+    """The answer to submit: the new version and the caller's events, or the user errors
+    (`STALE_VERSION`, `NOT_YOUR_TURN`, …) of a refused action; `state` is the game after it."""
+
+    version: int | None
+    events: list[GameEvent]
+    user_errors: list[UserError]
+    state: GameState | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.user_errors
+
+
+@dataclass(frozen=True)
+class Odds:
+    """Exact odds of attacking until conquest or exhaustion (see battle_odds)."""
+
+    attackers: int
+    defenders: int
+    conquest_probability: float
+    attacker_survivors: list[float]
+    defender_survivors: list[float]
+    expected_attacker_losses: float
+    expected_defender_losses: float
+
+
+@dataclass(frozen=True)
+class Board:
+    """A variant's board: territories (id → region), regions (id → bonus, territories) and
+    borders (`neighbours`, every edge kind)."""
+
+    id: str
+    name: str
+    regions: dict[str, Json]
+    region_of: dict[str, str]
+    neighbours: dict[str, frozenset[str]] = field(repr=False)
+
+    @classmethod
+    def from_data(cls, data: Json) -> Board:
+        neighbours: dict[str, set[str]] = {t["id"]: set() for t in data["territories"]}
+        for edge in data["edges"]:
+            neighbours[edge["a"]].add(edge["b"])
+            neighbours[edge["b"]].add(edge["a"])
+        return cls(
+            id=data["id"],
+            name=data["name"],
+            regions={r["id"]: r for r in data["regions"]},
+            region_of={t["id"]: t["region"] for t in data["territories"]},
+            neighbours={t: frozenset(n) for t, n in neighbours.items()},
+        )
+
+
+def _event(data: Json) -> GameEvent:
+    return GameEvent(data["seq"], data["version"], data["type"], data["private"], data["data"])
+
+
+def _refusal(error: BaseException) -> ApiError | None:
+    """The server closed the WebSocket for good (4401, 4403: a wrong token; 4400: a protocol
+    error), not to be retried; None for a connection merely lost."""
+    cause: BaseException | None = error
+    for _ in range(8):  # along the chain of causes
+        if isinstance(cause, ConnectionClosed) and cause.rcvd is not None:
+            if cause.rcvd.code in (4401, 4403):
+                return ApiError("UNAUTHENTICATED", cause.rcvd.reason or "token refused")
+            if cause.rcvd.code == 4400:
+                return ApiError("BAD_REQUEST", cause.rcvd.reason or "protocol error")
+        if cause is None:
+            break
+        cause = cause.__cause__ or cause.__context__
+    return None
+
+
+def _check(payload: Json) -> Json:
+    """A lobby mutation's payload, or ApiError for its first user error."""
+    for error in payload["userErrors"]:
+        raise ApiError(error["code"], error["message"])
+    return payload
+
+
+class RisikoClient:
+    """The API as one seat (with its token) or as a spectator (without). `url` is the GraphQL
+    endpoint (`…/graphql` is added if missing); the WebSocket URL is derived from it.
+
+    Use it as `async with RisikoClient(url, token) as client:`, or call `close()` at the end.
+    It may be shared by tasks of one event loop."""
+
+    def __init__(
+        self,
+        url: str,
+        token: str | None = None,
+        *,
+        timeout: float = 30.0,
+        retries: int = 5,
+        retry_delay: float = 0.2,
+    ) -> None:
+        url = url.rstrip("/")
+        self.url = url if url.endswith("/graphql") else url + "/graphql"
+        self.ws_url = "ws" + self.url.removeprefix("http")  # http → ws, https → wss
+        self.token = token
+        self.timeout = timeout
+        self.retries = retries
+        self.retry_delay = retry_delay
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        self._client = Client(
+            transport=HTTPXAsyncTransport(self.url, headers=headers, timeout=timeout),
+            execute_timeout=timeout,
+        )
+        self._session: AsyncClientSession | None = None
+        self._connecting = asyncio.Lock()
+        self._stack = contextlib.AsyncExitStack()
+
+    def with_token(self, token: str) -> RisikoClient:
+        """A new client of the same server acting as the seat of `token`."""
+        return RisikoClient(
+            self.url,
+            token,
+            timeout=self.timeout,
+            retries=self.retries,
+            retry_delay=self.retry_delay,
+        )
+
+    async def __aenter__(self) -> RisikoClient:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    async def close(self) -> None:
+        self._session = None
+        await self._stack.aclose()
+
+    # ------------------------------------------------------------------ requests
+
+    async def execute(self, query: str, variables: Json | None = None) -> Json:
+        """One GraphQL request, no retry: its `data`, or ApiError for top-level errors."""
+        async with self._connecting:
+            if self._session is None:
+                session = await self._stack.enter_async_context(self._client)
+                assert isinstance(session, AsyncClientSession)
+                self._session = session
+        try:
+            return await self._session.execute(_Request(query, variables))
+        except TransportQueryError as error:
+            first = (error.errors or [{}])[0]
+            code = (first.get("extensions") or {}).get("code", "GRAPHQL_ERROR")
+            raise ApiError(code, first.get("message", str(error))) from None
+        except TransportServerError as error:
+            if error.code is not None and error.code < 500:
+                raise ApiError(f"HTTP_{error.code}", str(error)) from None
+            raise
+
+    async def _retrying(self, call: Callable[[], Awaitable[T]]) -> T:
+        """`call` again after a transport error, with backoff; the last error is raised."""
+        for attempt in range(self.retries + 1):
+            try:
+                return await call()
+            except TRANSIENT:
+                if attempt == self.retries:
+                    raise
+                await asyncio.sleep(self.retry_delay * 2**attempt)
+        raise AssertionError("unreachable")
+
+    async def query(self, query: str, variables: Json | None = None) -> Json:
+        """A read-only request, retried on transport errors."""
+        return await self._retrying(lambda: self.execute(query, variables))
+
+    # ------------------------------------------------------------------ the lobby
+
+    async def create_game(
+        self, variant: str = "classic", options: Json | None = None, seed: str | None = None
+    ) -> str:
+        """A new game in the lobby (options as GameOptionsInput, e.g. {"roundLimit": 60});
+        returns its id."""
+        data = await self.execute(
+            CREATE, {"input": {"variant": variant, "options": options, "seed": seed}}
+        )
+        game_id: str = _check(data["createGame"])["game"]["id"]
+        return game_id
+
+    async def join_game(self, game_id: str, name: str, colour: str | None = None) -> Seat:
+        """Take a seat; the answer holds its token (shown once)."""
+        data = await self.execute(
+            JOIN, {"input": {"gameId": game_id, "name": name, "colour": colour}}
+        )
+        payload = _check(data["joinGame"])
+        return Seat(game_id, payload["seat"], payload["token"])
+
+    async def start_game(self, game_id: str) -> None:
+        """Start the game (as a seated player)."""
+        _check((await self.execute(START, {"input": {"gameId": game_id}}))["startGame"])
+
+    async def leave_game(self, game_id: str) -> None:
+        """Free the seat in the lobby; resign once the game has started."""
+        _check((await self.execute(LEAVE, {"input": {"gameId": game_id}}))["leaveGame"])
+
+    # ------------------------------------------------------------------ playing
+
+    async def game(self, game_id: str) -> GameState:
+        """The game as this client's seat sees it; ApiError NOT_FOUND if there is none."""
+        data = (await self.query(GAME, {"id": game_id}))["game"]
+        if data is None:
+            raise ApiError("NOT_FOUND", f"no game {game_id!r}")
+        return GameState.from_data(data)
+
+    async def turn(self, game_id: str) -> tuple[int, str, int | None]:
+        """(version, status, seatToAct): a cheap look to decide whether to load the game."""
+        data = (await self.query(TURN, {"id": game_id}))["game"]
+        if data is None:
+            raise ApiError("NOT_FOUND", f"no game {game_id!r}")
+        return data["version"], data["status"], data["seatToAct"]
+
+    async def submit(
+        self,
+        game_id: str,
+        action_input: ActionInput,
+        expected_version: int | None = None,
+        client_mutation_id: str | None = None,
+    ) -> Submitted:
+        """Submit one action. On a transport error the SAME clientMutationId is sent again,
+        so an action whose answer was lost is applied once and its first answer returned."""
+        variables = {
+            "input": {
+                "gameId": game_id,
+                "action": action_input,
+                "expectedVersion": expected_version,
+                "clientMutationId": client_mutation_id or uuid.uuid4().hex,
+            }
+        }
+        payload = (await self._retrying(lambda: self.execute(SUBMIT, variables)))["submitAction"]
+        return Submitted(
+            version=payload["version"],
+            events=[_event(e) for e in payload["events"]],
+            user_errors=[
+                UserError(e["code"], e["message"], e["field"]) for e in payload["userErrors"]
+            ],
+            state=GameState.from_data(payload["game"]) if payload["game"] else None,
+        )
+
+    async def battle_odds(
+        self,
+        attackers: int,
+        defenders: int,
+        *,
+        attacker_dice: int = 3,
+        defender_dice: int = 3,
+        tie_rule: str = "DEFENDER_WINS",
+        attacker_bonus: int = 0,
+        defender_bonus: int = 0,
+        stop_at: int = 0,
+    ) -> Odds:
+        """Exact odds of `attackers` armies (the territory holds one more) attacking
+        `defenders` until conquest, or until `stop_at` attackers are left."""
+        variables = {
+            "a": attackers,
+            "d": defenders,
+            "ad": attacker_dice,
+            "dd": defender_dice,
+            "tie": tie_rule,
+            "ab": attacker_bonus,
+            "db": defender_bonus,
+            "stop": stop_at,
+        }
+        data = (await self.query(ODDS, variables))["battleOdds"]
+        return Odds(
+            attackers=data["attackers"],
+            defenders=data["defenders"],
+            conquest_probability=data["conquestProbability"],
+            attacker_survivors=data["attackerSurvivors"],
+            defender_survivors=data["defenderSurvivors"],
+            expected_attacker_losses=data["expectedAttackerLosses"],
+            expected_defender_losses=data["expectedDefenderLosses"],
+        )
+
+    async def board(self, variant: str = "classic") -> Board:
+        """The board of a variant: territories, regions and borders."""
+        for found in (await self.query(BOARD))["variants"]:
+            if found["name"] == variant:
+                return Board.from_data(found["board"])
+        raise ApiError("UNKNOWN_VARIANT", f"no variant {variant!r}")
+
+    # ------------------------------------------------------------------ following
+
+    async def events(
+        self, game_id: str, after: int = 0, *, until_end: bool = True, patience: float = 30.0
+    ) -> AsyncGenerator[GameEvent, None]:
+        """The game's events after seq `after`, then live ones, over WebSocket. When the
+        connection drops (or the server ends the stream), it reconnects and resumes after the
+        last seq seen: no gap, no duplicate. It ends after GameEnded if `until_end`; it gives
+        up when no connection could be made for `patience` seconds. Stopping early, close it
+        (`async with contextlib.aclosing(client.events(game_id)) as events:`)."""
+        last = after
+        failing_since: float | None = None
+        loop = asyncio.get_running_loop()
+        while True:
+            transport = WebsocketsTransport(
+                url=self.ws_url,
+                init_payload={"token": self.token} if self.token else {},
+                subprotocols=[WebsocketsTransport.GRAPHQLWS_SUBPROTOCOL],
+                connect_timeout=self.timeout,
+                ack_timeout=self.timeout,
+            )
+            request = _Request(EVENTS, {"id": game_id, "after": last})
+            try:
+                async with Client(transport=transport, execute_timeout=None) as session:
+                    async for data in session.subscribe(request):
+                        failing_since = None
+                        event = _event(data["gameEvents"])
+                        if event.seq <= last:
+                            continue
+                        last = event.seq
+                        yield event
+                        if until_end and event.type == "GameEnded":
+                            return
+            except TransportQueryError as error:
+                first = (error.errors or [{}])[0]
+                code = (first.get("extensions") or {}).get("code", "GRAPHQL_ERROR")
+                raise ApiError(code, first.get("message", str(error))) from None
+            except TRANSIENT as error:
+                refused = _refusal(error)
+                if refused is not None:
+                    raise refused from None
+                now = loop.time()
+                failing_since = failing_since if failing_since is not None else now
+                if now - failing_since > patience:
+                    raise
+            await asyncio.sleep(self.retry_delay)  # dropped or ended by the server: resume

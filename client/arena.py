@@ -1,0 +1,308 @@
+"""The arena behind `risiko arena`: bots play whole games against each other through the real
+HTTP and WebSocket API, on a server of their own (a child `risiko serve`) or a given one.
+
+Games are reproducible: game k of seed S is created with the seed "arena-S-k" and each bot
+draws its own random numbers from a seed of its own, so the same command gives the same games.
+With `duplicate`, each deal is replayed once per rotation of the seats, so that every bot gets
+every seat's dice and cards once and luck cancels out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+import httpx
+
+from client.api import RisikoClient
+from client.bots import BOTS, PlayStats, make_bot, play
+
+ROUND_LIMIT = 60
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One arena game: which bot sat where, how it ended, what each seat did."""
+
+    number: int
+    seed: str
+    seats: list[str]  # bot names, by seat
+    winner: int | None
+    reason: str
+    firsts: list[int]  # seats ranked first (the winner, or the best at the round limit)
+    round: int
+    stats: list[PlayStats]
+    seconds: float
+
+    @property
+    def actions(self) -> int:
+        return sum(s.actions for s in self.stats)
+
+
+@contextlib.contextmanager
+def local_server(timeout: float = 30.0) -> Iterator[str]:
+    """`risiko serve` in a child process on a free loopback port, with a temporary data
+    folder (the embedded store); yields its GraphQL URL and stops it at the end."""
+    import socket
+
+    with tempfile.TemporaryDirectory(prefix="risiko-arena-") as folder:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = int(probe.getsockname()[1])
+        env = {**os.environ, "RISIKO_DATA_DIR": str(Path(folder) / "data")}
+        env |= {"RISIKO_LOG_LEVEL": "warning", "RISIKO_GRAPHIQL": "false"}
+        env.pop("RISIKO_STORE", None)
+        log = Path(folder) / "server.log"
+        with log.open("wb") as errors:
+            process = subprocess.Popen(
+                [sys.executable, "-m", "api.cli", "serve", "--port", str(port)],
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=errors,
+            )
+        try:
+            deadline = time.monotonic() + timeout
+            while True:
+                if process.poll() is not None:
+                    raise RuntimeError(f"the server exited: {log.read_text()}")
+                with contextlib.suppress(httpx.HTTPError):
+                    if httpx.get(f"http://127.0.0.1:{port}/readyz", timeout=1).is_success:
+                        break
+                if time.monotonic() > deadline:
+                    raise RuntimeError("the server did not become ready")
+                time.sleep(0.1)
+            yield f"http://127.0.0.1:{port}/graphql"
+        finally:
+            process.terminate()
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+async def play_game(
+    url: str,
+    variant: str,
+    seats: list[str],
+    number: int,
+    seed: str,
+    bot_seeds: list[str],
+    round_limit: int = ROUND_LIMIT,
+) -> GameResult:
+    """Create a game, seat one bot per name, start it and let every bot play to the end."""
+    started = time.perf_counter()
+    async with RisikoClient(url) as lobby:
+        game_id = await lobby.create_game(variant, {"roundLimit": round_limit}, seed)
+        taken = [await lobby.join_game(game_id, f"{name}-{i}") for i, name in enumerate(seats)]
+        clients = [lobby.with_token(seat.token) for seat in taken]
+        try:
+            await clients[0].start_game(game_id)
+            bots = [make_bot(variant, name, s) for name, s in zip(seats, bot_seeds, strict=True)]
+            async with asyncio.TaskGroup() as group:  # one failing bot stops the others
+                tasks = [
+                    group.create_task(play(bot, client, game_id))
+                    for bot, client in zip(bots, clients, strict=True)
+                ]
+            final = await lobby.game(game_id)
+        finally:
+            for client in clients:
+                await client.close()
+    outcome = final.outcome or {}
+    ranking = outcome.get("ranking") or []
+    return GameResult(
+        number=number,
+        seed=seed,
+        seats=list(seats),
+        winner=outcome.get("winner"),
+        reason=outcome.get("reason", "unfinished"),
+        firsts=[entry["seat"] for entry in ranking if entry["rank"] == 1],
+        round=final.round,
+        stats=[task.result() for task in tasks],
+        seconds=time.perf_counter() - started,
+    )
+
+
+def schedule(bots: list[str], games: int, seed: int, duplicate: bool) -> list[tuple[Any, ...]]:
+    """(game seed, bot names by seat, bot seeds by seat) of every game, in playing order."""
+    plan = []
+    for deal in range(games):
+        game_seed = f"arena-{seed}-{deal}"
+        bot_seeds = [f"{seed}-{deal}-{i}" for i in range(len(bots))]
+        for shift in range(len(bots) if duplicate else 1):
+            order = [(i + shift) % len(bots) for i in range(len(bots))]
+            plan.append((game_seed, [bots[i] for i in order], [bot_seeds[i] for i in order]))
+    return plan
+
+
+class Progress:
+    """A one-line progress bar on a stream (stderr)."""
+
+    def __init__(self, total: int, stream: TextIO | None, width: int = 30) -> None:
+        self.total, self.stream, self.width = total, stream, width
+        self.started = time.perf_counter()
+
+    def show(self, done: int, note: str = "") -> None:
+        if self.stream is None:
+            return
+        filled = self.width * done // max(self.total, 1)
+        bar = "#" * filled + "." * (self.width - filled)
+        elapsed = time.perf_counter() - self.started
+        line = f"arena [{bar}] {done}/{self.total} games {elapsed:6.1f} s {note}"
+        self.stream.write("\r" + line.ljust(100))
+        self.stream.flush()
+
+    def end(self) -> None:
+        if self.stream is not None:
+            self.stream.write("\n")
+
+
+async def _run(
+    url: str,
+    variant: str,
+    plan: list[tuple[Any, ...]],
+    round_limit: int,
+    parallel: int,
+    progress: Progress,
+) -> list[GameResult]:
+    """Every game of the plan, `parallel` at a time; the results in the plan's order."""
+    slots = asyncio.Semaphore(parallel)
+    done = 0
+    progress.show(0)
+
+    async def one(
+        number: int, game_seed: str, seats: list[str], bot_seeds: list[str]
+    ) -> GameResult:
+        nonlocal done
+        async with slots:
+            result = await play_game(url, variant, seats, number, game_seed, bot_seeds, round_limit)
+        done += 1
+        progress.show(done, f"(last: {result.actions} actions, round {result.round})")
+        return result
+
+    async with asyncio.TaskGroup() as group:
+        tasks = [group.create_task(one(number, *game)) for number, game in enumerate(plan)]
+    return [task.result() for task in tasks]
+
+
+def run_arena(
+    bots: list[str],
+    games: int,
+    seed: int = 0,
+    *,
+    variant: str = "classic",
+    server: str | None = None,
+    duplicate: bool = False,
+    round_limit: int = ROUND_LIMIT,
+    parallel: int = 1,
+    progress: TextIO | None = None,
+) -> dict[str, Any]:
+    """Play the games and return the report (see `report`)."""
+    for name in bots:
+        make_bot(variant, name)  # an unknown bot fails before any game
+    if games < 1 or parallel < 1:
+        raise ValueError("--games and --parallel must be at least 1")
+    plan = schedule(bots, games, seed, duplicate)
+    with contextlib.ExitStack() as stack:
+        url = server or stack.enter_context(local_server())
+        bar = Progress(len(plan), progress)
+        started = time.perf_counter()
+        try:
+            results = asyncio.run(_run(url, variant, plan, round_limit, parallel, bar))
+        except BaseExceptionGroup as group:  # the task groups': raise the first error itself
+            error: BaseException = group
+            while isinstance(error, BaseExceptionGroup):
+                error = error.exceptions[0]
+            raise error from None
+        finally:
+            bar.end()
+        seconds = time.perf_counter() - started
+    settings = {"variant": variant, "bots": bots, "seed": seed, "duplicate": duplicate}
+    settings |= {"round_limit": round_limit, "parallel": parallel, "server": server}
+    return settings | report(results, seconds)
+
+
+def report(results: list[GameResult], seconds: float) -> dict[str, Any]:
+    """Per bot: seats played, wins (objective or last player), first places (the winner, or
+    the best ranked at the round limit, ties shared), refused moves by code. Per game: the
+    seed, the seats, how it ended. Overall: average rounds and actions, and actions per second
+    of the `seconds` the games took (the server's start excluded)."""
+    per_bot: dict[str, dict[str, Any]] = {}
+    for result in results:
+        for seat, name in enumerate(result.seats):
+            entry = per_bot.setdefault(
+                name, {"seats": 0, "wins": 0, "firsts": 0, "actions": 0, "refused": Counter()}
+            )
+            entry["seats"] += 1
+            entry["wins"] += result.winner == seat
+            entry["firsts"] += seat in result.firsts
+            entry["actions"] += result.stats[seat].actions
+            entry["refused"].update(error.code for error in result.stats[seat].refused)
+    for entry in per_bot.values():
+        entry["win_rate"] = round(entry["wins"] / entry["seats"], 3)
+        entry["refused"] = dict(entry["refused"])
+    actions = sum(r.actions for r in results)
+    return {
+        "games": len(results),
+        "per_bot": per_bot,
+        "reasons": dict(Counter(r.reason for r in results)),
+        "average_rounds": round(sum(r.round for r in results) / len(results), 2),
+        "average_actions": round(actions / len(results), 1),
+        "actions_per_second": round(actions / seconds, 1) if seconds else 0.0,
+        "seconds": round(seconds, 2),
+        "results": [
+            {
+                "game": r.number,
+                "seed": r.seed,
+                "seats": r.seats,
+                "winner": r.winner,
+                "winner_bot": None if r.winner is None else r.seats[r.winner],
+                "firsts": r.firsts,
+                "reason": r.reason,
+                "round": r.round,
+                "actions": r.actions,
+                "seconds": round(r.seconds, 2),
+            }
+            for r in results
+        ],
+    }
+
+
+def format_report(data: dict[str, Any]) -> str:
+    """The report as a table for people."""
+    bots = ",".join(data["bots"])
+    mode = ", duplicate" if data["duplicate"] else ""
+    lines = [
+        f"{data['games']} games of {data['variant']}, bots {bots}, seed {data['seed']}{mode}, "
+        f"round limit {data['round_limit']}",
+        "",
+        f"{'bot':<10} {'seats':>6} {'wins':>6} {'win %':>6} {'firsts':>7} {'actions':>8}  refused",
+    ]
+    for name, entry in data["per_bot"].items():
+        refused = ", ".join(f"{code} {n}" for code, n in entry["refused"].items()) or "-"
+        lines.append(
+            f"{name:<10} {entry['seats']:>6} {entry['wins']:>6} {100 * entry['win_rate']:>6.1f}"
+            f" {entry['firsts']:>7} {entry['actions']:>8}  {refused}"
+        )
+    reasons = ", ".join(f"{reason} {n}" for reason, n in sorted(data["reasons"].items()))
+    at_once = f" ({data['parallel']} games at a time)" if data["parallel"] > 1 else ""
+    lines += [
+        "",
+        f"ended by: {reasons}",
+        f"average {data['average_rounds']} rounds, {data['average_actions']} actions a game; "
+        f"{data['actions_per_second']} actions/s{at_once}; {data['seconds']} s",
+    ]
+    return "\n".join(lines)
+
+
+__all__ = ["BOTS", "GameResult", "format_report", "local_server", "play_game", "run_arena"]

@@ -1,0 +1,225 @@
+"""Example bots that play through the public API only, and the loop that drives them.
+
+A bot answers `choose(state)` with an ActionInput; `play(bot, client, game_id)` does the rest:
+it follows the game's events, loads the game when it may be the bot's turn, submits the
+bot's choice with the version it was decided on, and stops when the game is over. To write a
+bot, copy RandomBot or OddsBot and register it in BOTS under its variant.
+
+    bot = OddsBot(seed=7)
+    async with RisikoClient(url, seat.token) as client:
+        stats = await play(bot, client, seat.game_id)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from client.api import ActionInput, Board, GameState, Json, RisikoClient, UserError
+
+
+class Bot:
+    """The base of bots: `prepare` once before the first move, then `choose` at every turn."""
+
+    name = "bot"
+    client: RisikoClient  # set by prepare
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    async def prepare(self, client: RisikoClient, state: GameState) -> None:
+        """Load what the bot needs (the board, …); the client stays usable in `choose`."""
+        self.client = client
+
+    async def choose(self, state: GameState) -> ActionInput:
+        """The action to send, decided on `state` (where `state.my_turn` holds)."""
+        raise NotImplementedError
+
+
+class RandomBot(Bot):
+    """A legal family chosen uniformly; inside it, a member chosen uniformly in its ranges."""
+
+    name = "random"
+
+    async def choose(self, state: GameState) -> ActionInput:
+        family = self.rng.choice(state.legal_actions)
+        kind, ready = next(iter(family["input"].items()))
+        randint = self.rng.randint
+        match family["__typename"]:
+            case "LegalPlaceArmies":
+                territory = self.rng.choice(family["territories"])
+                armies = randint(family["minArmies"], family["maxArmies"])
+                return {kind: {"territory": territory, "armies": armies}}
+            case "LegalAttack" | "LegalDefend":
+                return {kind: {**ready, "dice": randint(family["minDice"], family["maxDice"])}}
+            case "LegalAttackUntil":
+                dice = randint(family["minDice"], 3)
+                stop_at = randint(family["minStopAt"], family["maxStopAt"])
+                return {kind: {**ready, "dice": dice, "stopAt": stop_at}}
+            case "LegalOccupy" | "LegalStrategicMove":
+                armies = randint(family["minArmies"], family["maxArmies"])
+                return {kind: {**ready, "armies": armies}}
+        return dict(family["input"])  # trade this set, end the turn: nothing to choose
+
+
+class OddsBot(Bot):
+    """Trades its best set, reinforces the border territory with the best attack, attacks
+    when the exact odds (the API's battleOdds) of conquest are at least `threshold`, moves
+    every army it may into a conquest, defends with every die, and ends its turn."""
+
+    name = "odds"
+    threshold = 0.6
+
+    async def prepare(self, client: RisikoClient, state: GameState) -> None:
+        await super().prepare(client, state)
+        self.board: Board = await client.board(state.variant)
+        self.odds: dict[tuple[int, int], float] = {}
+
+    async def conquest(self, attackers: int, defenders: int) -> float:
+        """P(conquest) of `attackers` (the source holds one more) against `defenders`."""
+        if attackers < 1:
+            return 0.0
+        if (attackers, defenders) not in self.odds:
+            odds = await self.client.battle_odds(attackers, defenders)
+            self.odds[attackers, defenders] = odds.conquest_probability
+        return self.odds[attackers, defenders]
+
+    async def choose(self, state: GameState) -> ActionInput:
+        families: dict[str, list[Json]] = {}
+        for family in state.legal_actions:
+            families.setdefault(family["__typename"], []).append(family)
+        if "LegalDefend" in families:
+            (defend,) = families["LegalDefend"]
+            return {"defend": {"dice": defend["maxDice"]}}
+        if "LegalOccupy" in families:
+            (occupy,) = families["LegalOccupy"]
+            return {"occupy": {"armies": occupy["maxArmies"]}}
+        if "LegalTradeCards" in families:
+            richest = max(families["LegalTradeCards"], key=lambda family: family["armies"])
+            return dict(richest["input"])
+        if "LegalPlaceArmies" in families:
+            return await self.place(state, families["LegalPlaceArmies"][0])
+        attacks = families.get("LegalAttackUntil") or families.get("LegalAttack") or []
+        armies = state.armies()
+        best_p: float = 0.0
+        best: Json | None = None  # the attack with the best odds
+        for family in attacks:
+            p = await self.conquest(armies[family["source"]] - 1, armies[family["target"]])
+            if p > best_p:
+                best_p, best = p, family
+        if best is not None and best_p >= self.threshold:
+            move = {"source": best["source"], "target": best["target"]}
+            if best["__typename"] == "LegalAttackUntil":
+                return {"attackUntil": {**move, "dice": 3, "stopAt": best["minStopAt"]}}
+            return {"attack": {**move, "dice": best["maxDice"]}}
+        if "LegalEndTurn" in families:
+            return {"endTurn": True}
+        return dict(state.legal_actions[0]["input"])
+
+    async def place(self, state: GameState, family: Json) -> ActionInput:
+        """Every army it may place on the territory with the best odds against a neighbour."""
+        owners, armies = state.owners(), state.armies()
+        placed = family["maxArmies"]
+        best_score, best = (-1.0, -1_000), family["territories"][0]
+        for territory in family["territories"]:
+            for neighbour in self.board.neighbours[territory]:
+                if owners[neighbour] == state.viewer_seat:
+                    continue
+                attackers = armies[territory] + placed - 1
+                p = await self.conquest(attackers, armies[neighbour])
+                score = (p, attackers - armies[neighbour])
+                if score > best_score:
+                    best_score, best = score, territory
+        return {"placeArmies": {"territory": best, "armies": placed}}
+
+
+# The bots of each variant, by name; a variant's own bots are added here.
+BOTS: dict[str, dict[str, Callable[[int | str | None], Bot]]] = {
+    "classic": {"random": RandomBot, "odds": OddsBot},
+}
+
+
+def make_bot(variant: str, name: str, seed: int | str | None = None) -> Bot:
+    try:
+        return BOTS[variant][name](seed)
+    except KeyError:
+        known = ", ".join(sorted(BOTS.get(variant, {})))
+        raise ValueError(f"no bot {name!r} for variant {variant!r} (known: {known})") from None
+
+
+class BotError(RuntimeError):
+    """The bot's choices were refused again and again."""
+
+
+@dataclass
+class PlayStats:
+    """What one bot did in one game."""
+
+    actions: int = 0
+    kinds: dict[str, int] = field(default_factory=dict)
+    refused: list[UserError] = field(default_factory=list)  # every user error, STALE included
+    seconds: float = 0.0
+
+
+async def play(
+    bot: Bot, client: RisikoClient, game_id: str, *, poll: float = 5.0, max_refused: int = 3
+) -> PlayStats:
+    """Play the client's seat until the game is over. Between its turns the bot waits for an
+    event of a newer version (or `poll` seconds), then looks whose turn it is."""
+    stats = PlayStats()
+    started = time.perf_counter()
+    newest = 0  # the newest version the event stream has shown
+    news = asyncio.Event()
+
+    async def follow() -> None:
+        nonlocal newest
+        async for event in client.events(game_id):
+            if event.version > newest:
+                newest = event.version
+                news.set()
+
+    follower = asyncio.create_task(follow())
+    try:
+        state = await client.game(game_id)
+        await bot.prepare(client, state)
+        refusals = 0
+        while not state.finished:
+            if state.my_turn:
+                action = await bot.choose(state)
+                submitted = await client.submit(game_id, action, state.version)
+                if submitted.ok and submitted.state is not None:
+                    refusals = 0
+                    stats.actions += 1
+                    (kind,) = action
+                    stats.kinds[kind] = stats.kinds.get(kind, 0) + 1
+                    state = submitted.state
+                    continue
+                stats.refused += submitted.user_errors
+                refusals += 1
+                if refusals > max_refused:
+                    raise BotError(f"{bot.name}: {action} refused: {submitted.user_errors}")
+                state = await client.game(game_id)
+                continue
+            # Not our turn: wait for news, then a cheap look before loading the whole game.
+            version = state.version
+            while True:
+                if newest <= version:
+                    news.clear()
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(news.wait(), poll)
+                if follower.done():
+                    follower.result()  # the event stream failed: raise its error
+                version, status, seat_to_act = await client.turn(game_id)
+                if status == "FINISHED" or seat_to_act == state.viewer_seat:
+                    break
+            state = await client.game(game_id)
+    finally:
+        follower.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await follower
+        stats.seconds = time.perf_counter() - started
+    return stats

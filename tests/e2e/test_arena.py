@@ -1,0 +1,69 @@
+"""The arena: bots play whole games through a server of their own (`risiko arena`), every
+move they make legal (no refusal but a stale version), and duplicate mode rotates the seats."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from client.arena import format_report, run_arena, schedule
+from tests.e2e.support import ROOT
+
+
+def test_arena_command_plays_games_and_prints_json() -> None:
+    arguments = "arena --bots random,odds,random --games 2 --seed 3 --round-limit 3 --json"
+    done = subprocess.run(
+        [sys.executable, "-m", "api.cli", *arguments.split()],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "arena [" not in done.stderr  # no progress bar with --json
+    data = json.loads(done.stdout)
+    assert (data["games"], data["bots"], data["round_limit"]) == (
+        2,
+        ["random", "odds", "random"],
+        3,
+    )
+    assert data["per_bot"]["random"]["seats"] == 4
+    assert data["per_bot"]["odds"]["seats"] == 2
+    for entry in data["per_bot"].values():
+        assert entry["actions"] > 0
+        assert set(entry["refused"]) <= {"STALE_VERSION"}, entry["refused"]
+    for result in data["results"]:
+        assert result["seats"] == ["random", "odds", "random"]
+        assert result["reason"] in {"objective", "last_player", "round_limit"}
+        assert 1 <= result["round"] <= 3
+        assert result["firsts"], "somebody is ranked first"
+    assert [r["seed"] for r in data["results"]] == ["arena-3-0", "arena-3-1"]
+    assert data["average_actions"] > 0
+    assert data["actions_per_second"] > 0
+
+
+def test_duplicate_mode_rotates_the_seats_over_each_deal() -> None:
+    bots = ["random", "odds", "random", "odds"]
+    plan = schedule(bots, 2, 9, duplicate=True)
+    assert len(plan) == 8  # one game per rotation of each deal
+    for deal in range(2):
+        games = [game for game in plan if game[0] == f"arena-9-{deal}"]
+        assert len(games) == 4
+        # Each bot of the list (with its own seed) sits once in each seat.
+        for seat in range(4):
+            assert sorted(game[2][seat] for game in games) == [f"9-{deal}-{i}" for i in range(4)]
+
+    data = run_arena(["odds", "random", "random"], 1, 5, duplicate=True, round_limit=2)
+    assert data["games"] == 3
+    assert {r["seed"] for r in data["results"]} == {"arena-5-0"}
+    assert [r["seats"].index("odds") for r in data["results"]] == [0, 2, 1]
+    assert data["per_bot"]["odds"]["seats"] == 3
+    assert data["per_bot"]["random"]["seats"] == 6
+    for entry in data["per_bot"].values():
+        assert set(entry["refused"]) <= {"STALE_VERSION"}, entry["refused"]
+    table = format_report(data)
+    assert "odds" in table
+    assert "duplicate" in table
+    assert "actions/s" in table
