@@ -20,6 +20,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -151,21 +153,81 @@ def summary(latencies: list[float]) -> dict[str, float]:
     }
 
 
-def measure(
-    store_uri: str | None, plan: list[tuple[int, dict[str, Any]]], games: int
-) -> dict[str, Any]:
-    """GraphQL and bare JSON, alternating game by game, on one server process."""
+# Runs uvicorn in the server process, after raising its open-files limit (for many WebSocket
+# connections); with RISIKO_BENCH_PROFILE set, under pyinstrument, writing when the server stops
+# that file (a call tree), the same path plus .flat.txt (functions by own and inclusive time,
+# benchmarks/profiles.py) and plus .pyisession (to render again: pyinstrument --load FILE).
+LAUNCHER = """
+import os, resource, runpy, signal, sys, warnings
+# `risiko serve` runs uvicorn's legacy `websockets` implementation, which warns that it is.
+warnings.filterwarnings("ignore", message="The `websockets` implementation is deprecated")
+# uvicorn shuts down on SIGTERM, then raises it again for the previous handler: let that be
+# this no-op, so that the profile below is still written.
+signal.signal(signal.SIGTERM, lambda *_: None)
+wanted = int(os.environ.get("RISIKO_BENCH_OPEN_FILES", "0"))
+soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+if soft != resource.RLIM_INFINITY and soft < wanted:
+    limit = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (limit, hard))
+sys.argv = ["uvicorn", *sys.argv[1:]]
+target = os.environ.get("RISIKO_BENCH_PROFILE")
+profiler = None
+if target:
+    from pyinstrument import Profiler
+    profiler = Profiler(interval=0.001, async_mode="disabled")
+    profiler.start()
+try:
+    runpy.run_module("uvicorn", run_name="__main__", alter_sys=True)
+except SystemExit:
+    pass
+finally:
+    if profiler is not None:
+        profiler.stop()
+        with open(target, "w") as out:
+            out.write(profiler.output_text(unicode=False, color=False))
+        profiler.last_session.save(target + ".pyisession")
+        from benchmarks.profiles import summarize
+        with open(target + ".flat.txt", "w") as out:
+            out.write(summarize(target + ".pyisession"))
+"""
+
+
+SERVER_PIDS: dict[str, int] = {}  # base URL -> process id of the servers running
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time a process has used so far (Linux: /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@contextmanager
+def serve(
+    store_uri: str | None = None,
+    *,
+    ws: str = "websockets-sansio",
+    open_files: int = 0,
+    profile: Path | None = None,
+) -> Iterator[str]:
+    """The benchmark's server (the real app plus the bare routes) in its own process: uvicorn,
+    one worker, on a free loopback port and a fresh data folder. Yields its base URL."""
     port = free_port()
     with tempfile.TemporaryDirectory() as data:
-        env = {**os.environ, "RISIKO_DATA_DIR": data, "PYTHONPATH": str(ROOT)}
+        path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+        env = {**os.environ, "RISIKO_DATA_DIR": data, "PYTHONPATH": path}
         env.pop("RISIKO_STORE", None)
+        env.pop("RISIKO_BENCH_PROFILE", None)
         if store_uri:
             env["RISIKO_STORE"] = store_uri
+        if open_files:
+            env["RISIKO_BENCH_OPEN_FILES"] = str(open_files)
+        if profile is not None:
+            env["RISIKO_BENCH_PROFILE"] = str(profile)
         server = subprocess.Popen(
             [
                 sys.executable,
-                "-m",
-                "uvicorn",
+                "-c",
+                LAUNCHER,
                 "--factory",
                 "benchmarks.api_app:create",
                 "--port",
@@ -173,28 +235,50 @@ def measure(
                 "--log-level",
                 "warning",
                 "--ws",
-                "websockets-sansio",
+                ws,
             ],
             cwd=ROOT,
             env=env,
         )
+        url = f"http://127.0.0.1:{port}"
+        SERVER_PIDS[url] = server.pid
         try:
-            with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
-                for _ in range(300):
-                    try:
-                        if client.get("/readyz").status_code == 200:
-                            break
-                    except httpx.HTTPError:
-                        pass
-                    time.sleep(0.1)
-                graphql: list[float] = []
-                bare: list[float] = []
-                for _ in range(games):
-                    graphql += run(client, plan, bare=False)
-                    bare += run(client, plan, bare=True)
+            deadline = time.monotonic() + 60
+            while True:
+                if server.poll() is not None:
+                    raise RuntimeError(f"the benchmark server exited ({server.returncode})")
+                try:
+                    if httpx.get(f"{url}/readyz", timeout=1).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    pass
+                if time.monotonic() > deadline:
+                    raise RuntimeError("the benchmark server did not become ready")
+                time.sleep(0.1)
+            yield url
         finally:
+            SERVER_PIDS.pop(url, None)
             server.terminate()
-            server.wait(timeout=15)
+            try:
+                server.wait(timeout=60 if profile else 15)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+
+
+def measure(
+    store_uri: str | None,
+    plan: list[tuple[int, dict[str, Any]]],
+    games: int,
+    profile: Path | None = None,
+) -> dict[str, Any]:
+    """GraphQL and bare JSON, alternating game by game, on one server process."""
+    with serve(store_uri, profile=profile) as url, httpx.Client(base_url=url, timeout=30) as client:
+        graphql: list[float] = []
+        bare: list[float] = []
+        for _ in range(games):
+            graphql += run(client, plan, bare=False)
+            bare += run(client, plan, bare=True)
     result: dict[str, Any] = {"graphql": summary(graphql), "bare_json": summary(bare)}
     result["ratio_bare_over_graphql"] = round(
         result["bare_json"]["per_second"] / result["graphql"]["per_second"], 2

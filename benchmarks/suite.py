@@ -1,0 +1,821 @@
+"""The benchmark suite (benchmarks, not timed tests: the test suite never runs them).
+
+    .venv/bin/python benchmarks/suite.py [--only engine,api,reads,subscriptions,odds] [--quick]
+
+Every figure is one JSON line on stdout, `{"benchmark": "<name>", ...}`, so that runs can be
+collected and compared; a human summary goes to stderr. The first line (`suite.machine`)
+describes the machine. Figures:
+
+* engine.<variant>.<policy>: complete four-player games in-process (`bots.simulate`), games/s
+  and actions/s, median (and best) of several repetitions, for every variant, with the
+  `aggressive` policy and the `random` one (which needs a round limit to end);
+* api.submit.<store>.<route>: submitAction over HTTP, one client, one uvicorn worker, GraphQL
+  against the same service call behind a bare Starlette JSON route, alternating game by game
+  (`benchmarks/api.py`), on the embedded store and on MongoDB (secantusdb, started here, or
+  RISIKO_TEST_MONGODB_URI);
+* reads.<query>.<route>: a full board query and a game state query through GraphQL against
+  the same JSON from bare Starlette routes of the same server process, alternating request by
+  request in one client loop; the GraphQL line carries the ratio. reads.<query>.in_process:
+  the same two without HTTP (schema.execute against the bare routes' functions);
+* subscriptions.gameEvents.<route>: S WebSocket subscribers (graphql-transport-ws) of one game
+  on one server; then N actions are submitted one at a time (GraphQL submitAction), and for
+  every event the delay from just before its submitAction was sent to its arrival at each
+  subscriber: p50/p99 over all deliveries (one client process, one event loop, so the client's
+  own work of receiving S messages is part of the delay). Then the same with S subscribers of
+  the bare WebSocket route of `benchmarks/api_app.py` (the same service stream and messages,
+  without GraphQL) on a second game with the same seed and the same actions;
+* odds.<n>: `battle_odds(n, n)` cold (a fresh process) and warm (in-process, median).
+
+`--profile-server DIR` runs the servers under pyinstrument (pip install pyinstrument; not a
+project dependency) and writes per server a call tree (NAME.txt), the functions by own and
+inclusive time (NAME.txt.flat.txt, from benchmarks/profiles.py) and the session
+(NAME.txt.pyisession: `pyinstrument --load FILE`) to DIR.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import base64
+import json
+import os
+import platform
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+from websockets.typing import Subprotocol
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks import api  # noqa: E402
+from benchmarks.run import machine  # noqa: E402
+from bots.simulate import simulate  # noqa: E402
+from domain.odds import battle_odds  # noqa: E402
+from variants import VARIANTS  # noqa: E402
+
+BENCHMARKS = ("engine", "api", "reads", "subscriptions", "odds")
+BOARD_QUERY = (
+    "{ variants { board { territories { id name region } "
+    "regions { id name bonus territories } edges { a b kind } } } }"
+)
+GAME_QUERY = (
+    "query($id: ID!) { game(id: $id) { territories { id owner armies } "
+    "players { seat name colour territories armies cards eliminated resigned } } }"
+)
+SUBMIT = """mutation($input: SubmitActionInput!) {
+  submitAction(input: $input) { version events { seq private } userErrors { code message } }
+}"""
+SUBSCRIBE = (
+    "subscription($g: ID!, $after: Int!) { gameEvents(gameId: $g, after: $after) "
+    "{ seq version type } }"
+)
+LAST_EVENT = (
+    "query($id: ID!, $after: Int!) { game(id: $id) { version "
+    "events(after: $after, first: 100) { events { seq } hasMore } } }"
+)
+
+
+# --------------------------------------------------------------------------- output
+
+
+def emit(figure: dict[str, Any]) -> None:
+    print(json.dumps(figure), flush=True)
+
+
+def say(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * fraction))]
+
+
+def ms(seconds: float) -> float:
+    return round(seconds * 1000, 3)
+
+
+# --------------------------------------------------------------------------- engine
+
+
+def bench_engine(args: argparse.Namespace) -> list[dict[str, Any]]:
+    figures = []
+    for variant in VARIANTS:
+        for policy in ("aggressive", "random"):
+            games = args.engine_games if policy == "aggressive" else args.random_games
+            # `aggressive` games end by themselves (simulate's default limit of 200 rounds is
+            # never reached); `random` ones mostly do not: they end at the round limit.
+            limit = 200 if policy == "aggressive" else args.random_round_limit
+            reports = [
+                simulate(variant, 4, games, repetition, policy, round_limit=limit)
+                for repetition in range(args.engine_repeat)
+            ]
+            rates = [r.games_per_second for r in reports]
+            total = games * len(reports)
+            figure = {
+                "benchmark": f"engine.{variant}.{policy}",
+                "games_per_second": round(statistics.median(rates), 1),
+                "games_per_second_best": round(max(rates), 1),
+                "actions_per_second": round(
+                    statistics.median(r.actions_per_second for r in reports)
+                ),
+                "games": games,
+                "repetitions": len(reports),
+                "players": 4,
+                "round_limit": limit,
+                "average_actions": round(sum(r.actions for r in reports) / total, 1),
+                "average_rounds": round(sum(r.rounds for r in reports) / total, 2),
+                "games_with_winner": sum(r.winners for r in reports),
+                "games_played": total,
+            }
+            emit(figure)
+            say(
+                f"engine {variant:8} {policy:10} {figure['games_per_second']:>8} games/s "
+                f"{figure['actions_per_second']:>8} actions/s "
+                f"({figure['average_actions']} actions, {figure['average_rounds']} rounds a game"
+                f"{', round limit ' + str(limit) if policy == 'random' else ''})"
+            )
+            figures.append(figure)
+    return figures
+
+
+# --------------------------------------------------------------------------- api
+
+
+def bench_api(args: argparse.Namespace) -> list[dict[str, Any]]:
+    plan = api.planned_actions(args.api_actions)
+    figures = []
+    for store in args.stores.split(","):
+        profile = _profile_path(args, f"api-{store}")
+        if store == "embedded":
+            label, result = "embedded", api.measure(None, plan, args.api_games, profile)
+        elif store == "mongodb":
+            from tests.mongo_server import ENVIRONMENT, MongoServer
+
+            label = "mongodb" if os.environ.get(ENVIRONMENT) else "mongodb-secantusdb"
+            mongo = MongoServer().start()
+            try:
+                result = api.measure(mongo.uri_for("risiko_bench"), plan, args.api_games, profile)
+            finally:
+                mongo.stop()
+        else:
+            raise ValueError(f"unknown store {store!r}: embedded or mongodb")
+        ratio = result["ratio_bare_over_graphql"]
+        for route, key in (("graphql", "graphql"), ("bare", "bare_json")):
+            figure = {
+                "benchmark": f"api.submit.{label}.{route}",
+                "requests_per_second": result[key]["per_second"],
+                "p50_ms": result[key]["p50_ms"],
+                "p99_ms": result[key]["p99_ms"],
+                "requests": result[key]["requests"],
+            }
+            if route == "graphql":
+                figure["bare_over_graphql"] = ratio
+            emit(figure)
+            say(
+                f"api submitAction {label:18} {route:8} {figure['requests_per_second']:>7} req/s "
+                f"p50 {figure['p50_ms']} ms p99 {figure['p99_ms']} ms"
+                + (f"  (bare/GraphQL {ratio})" if route == "graphql" else "")
+            )
+            figures.append(figure)
+    return figures
+
+
+# --------------------------------------------------------------------------- reads
+
+
+def _raw_id(global_id: str) -> str:
+    return base64.urlsafe_b64decode(global_id).decode().split(":", 1)[1]
+
+
+def _play(client: httpx.Client, plan: list[tuple[int, dict[str, Any]]]) -> tuple[str, list[str]]:
+    """A new seeded game, started, with `plan` played through the bare route."""
+    game_id, tokens = api.new_game(client)
+    version = 6  # create, 4 joins, start
+    for seat, action in plan:
+        body = client.post(
+            "/bare/submit",
+            headers={"Authorization": f"Bearer {tokens[seat]}"},
+            json={"gameId": _raw_id(game_id), "action": action, "expectedVersion": version},
+        ).json()
+        assert "error" not in body, body
+        version += 1
+    return game_id, tokens
+
+
+async def _in_process(plan: list[tuple[int, dict[str, Any]]], runs: int) -> dict[str, Any]:
+    """Both reads without HTTP: the schema executing the query and its answer encoded, against
+    the bare routes' functions and the same encoding; median milliseconds."""
+    import tempfile
+
+    from api.broker import Broker
+    from api.graphql.context import Context
+    from api.graphql.schema import build_schema
+    from api.graphql.types import to_global_id
+    from api.service import GameService
+    from api.stores.sqlite import SqliteStore
+    from benchmarks.api_app import board_json, game_json
+    from domain.actions import action_from_dict
+
+    async def median_ms(call: Callable[[], Any]) -> float:
+        await call()
+        times = []
+        for _ in range(runs):
+            started = time.perf_counter()
+            await call()
+            times.append(time.perf_counter() - started)
+        return ms(statistics.median(times))
+
+    schema = build_schema()
+    with tempfile.TemporaryDirectory() as data:
+        store = SqliteStore(Path(data) / "risiko.sqlite3")
+        await store.open()
+        try:
+            service = GameService(store, Broker())
+            record = await service.create_game("classic", {}, api.SEED)
+            tokens = [(await service.join_game(record.id, name)).token for name in api.NAMES]
+            await service.start_game(record.id, tokens[0])
+            for seat, action in plan:
+                await service.submit_action(record.id, tokens[seat], action_from_dict(action))
+            game_id = to_global_id("Game", record.id)
+
+            async def graphql_board() -> None:
+                result = await schema.execute(BOARD_QUERY)
+                assert not result.errors, result.errors
+                json.dumps({"data": result.data})
+
+            async def plain_board() -> None:
+                boards = [{"board": board_json(variant)} for variant in VARIANTS.values()]
+                json.dumps({"data": {"variants": boards}})
+
+            async def graphql_game() -> None:
+                context = Context(service, None)
+                variables = {"id": game_id}
+                result = await schema.execute(
+                    GAME_QUERY, variable_values=variables, context_value=context
+                )
+                assert not result.errors, result.errors
+                json.dumps({"data": result.data})
+
+            async def plain_game() -> None:
+                session = await service.session(record.id)
+                json.dumps({"data": {"game": game_json(session)}})
+
+            return {
+                "board": (await median_ms(graphql_board), await median_ms(plain_board)),
+                "game": (await median_ms(graphql_game), await median_ms(plain_game)),
+            }
+        finally:
+            await store.close()
+
+
+def bench_reads(args: argparse.Namespace) -> list[dict[str, Any]]:
+    plan = api.planned_actions(args.read_actions)
+    figures = []
+    for name, (graphql_ms, plain_ms) in asyncio.run(_in_process(plan, args.read_requests)).items():
+        figure = {
+            "benchmark": f"reads.{name}.in_process",
+            "graphql_ms": graphql_ms,
+            "plain_ms": plain_ms,
+            "graphql_over_plain": round(graphql_ms / plain_ms, 1),
+        }
+        emit(figure)
+        say(
+            f"reads {name:6} in-process: GraphQL execution {graphql_ms} ms, the bare route's "
+            f"function {plain_ms} ms (x{figure['graphql_over_plain']}), JSON encoding included"
+        )
+        figures.append(figure)
+    with (
+        api.serve(None, profile=_profile_path(args, "reads")) as url,
+        httpx.Client(base_url=url, timeout=30) as client,
+    ):
+        game_id, _ = _play(client, plan)
+        queries: dict[str, tuple[Callable[[], httpx.Response], Callable[[], httpx.Response]]] = {
+            "board": (
+                lambda: client.post("/graphql", json={"query": BOARD_QUERY}),
+                lambda: client.get("/bare/variants"),
+            ),
+            "game": (
+                lambda: client.post(
+                    "/graphql", json={"query": GAME_QUERY, "variables": {"id": game_id}}
+                ),
+                lambda: client.get(f"/bare/game/{_raw_id(game_id)}"),
+            ),
+        }
+        sizes: dict[tuple[str, str], int] = {}
+        for name, (graphql, bare) in queries.items():  # the same document both ways
+            answers = [graphql(), bare()]
+            for route, answer in zip(("graphql", "bare"), answers, strict=True):
+                assert answer.status_code == 200, answer.text
+                sizes[name, route] = len(answer.content)
+            assert answers[0].json() == answers[1].json(), f"{name}: the routes differ"
+        latencies: dict[tuple[str, str], list[float]] = {key: [] for key in sizes}
+        for _ in range(args.read_warmup):
+            for graphql, bare in queries.values():
+                graphql()
+                bare()
+        for _ in range(args.read_requests):
+            for name, (graphql, bare) in queries.items():
+                for route, call in (("graphql", graphql), ("bare", bare)):
+                    started = time.perf_counter()
+                    response = call()
+                    latencies[name, route].append(time.perf_counter() - started)
+                    assert response.status_code == 200
+    for name in queries:
+        rates = {}
+        for route in ("graphql", "bare"):
+            values = latencies[name, route]
+            rates[route] = len(values) / sum(values)
+        for route in ("graphql", "bare"):
+            values = latencies[name, route]
+            figure = {
+                "benchmark": f"reads.{name}.{route}",
+                "requests_per_second": round(rates[route], 1),
+                "p50_ms": ms(statistics.median(values)),
+                "p99_ms": ms(percentile(values, 0.99)),
+                "requests": len(values),
+                "response_bytes": sizes[name, route],
+            }
+            if route == "graphql":
+                figure["bare_over_graphql"] = round(rates["bare"] / rates["graphql"], 2)
+            emit(figure)
+            say(
+                f"reads {name:6} {route:8} {figure['requests_per_second']:>8} req/s "
+                f"p50 {figure['p50_ms']} ms p99 {figure['p99_ms']} ms "
+                f"{figure['response_bytes']} bytes"
+                + (f"  (bare/GraphQL {figure['bare_over_graphql']})" if route == "graphql" else "")
+            )
+            figures.append(figure)
+    return figures
+
+
+# --------------------------------------------------------------------------- subscriptions
+
+
+def raise_open_files(wanted: int) -> int:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        soft = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    return soft
+
+
+class Progress:
+    """How many subscribers have received the event numbered `target` (or a later one)."""
+
+    def __init__(self, subscribers: int) -> None:
+        self.subscribers = subscribers
+        self.target: int | None = None
+        self.count = 0
+        self.done = asyncio.Event()
+
+    def aim(self, target: int, last_seen: list[int]) -> None:
+        self.target = target
+        self.count = sum(seen >= target for seen in last_seen)
+        self.done.clear()
+        if self.count >= self.subscribers:
+            self.done.set()
+
+    def crossed(self) -> None:
+        self.count += 1
+        if self.count >= self.subscribers:
+            self.done.set()
+
+
+async def _subscriber(
+    index: int,
+    socket: Any,
+    last_seen: list[int],
+    received: list[tuple[float, int, int]],
+    progress: Progress,
+) -> None:
+    async for raw in socket:
+        now = time.perf_counter()
+        message = json.loads(raw)
+        kind = message["type"]
+        if kind == "next":
+            event = message["payload"]["data"]["gameEvents"]
+            seq = event["seq"]
+            received.append((now, seq, event["version"]))
+            target = progress.target
+            if target is not None and last_seen[index] < target <= seq:
+                progress.crossed()
+            last_seen[index] = max(last_seen[index], seq)
+        elif kind == "ping":
+            await socket.send(json.dumps({"type": "pong"}))
+        elif kind in {"error", "complete"}:
+            raise RuntimeError(f"subscriber {index}: {message}")
+
+
+async def _connect(base: str, route: str, game_id: str, after: int, compression: str | None) -> Any:
+    """A subscriber of `gameEvents`: through GraphQL, or the bare route's same messages."""
+    if route == "bare":
+        return await websockets.connect(
+            f"{base}/bare/events/{_raw_id(game_id)}?after={after}",
+            compression=compression,
+            open_timeout=60,
+            ping_interval=None,
+            close_timeout=2,
+        )
+    socket = await websockets.connect(
+        f"{base}/graphql",
+        subprotocols=[Subprotocol("graphql-transport-ws")],
+        compression=compression,
+        open_timeout=60,
+        ping_interval=None,
+        close_timeout=2,
+    )
+    await socket.send(json.dumps({"type": "connection_init", "payload": {}}))
+    ack = json.loads(await socket.recv())
+    assert ack["type"] == "connection_ack", ack
+    await socket.send(
+        json.dumps(
+            {
+                "id": "1",
+                "type": "subscribe",
+                "payload": {"query": SUBSCRIBE, "variables": {"g": game_id, "after": after}},
+            }
+        )
+    )
+    return socket
+
+
+async def _last_public_event(client: httpx.AsyncClient, game_id: str, version: int) -> int:
+    """The last event a spectator sees: the subscribers start after it."""
+    after = 0
+    while True:
+        answer = await client.post(
+            "/graphql", json={"query": LAST_EVENT, "variables": {"id": game_id, "after": after}}
+        )
+        state = answer.json()["data"]["game"]
+        assert state["version"] == version, state
+        page = state["events"]
+        after = page["events"][-1]["seq"] if page["events"] else after
+        if not page["hasMore"]:
+            return after
+
+
+async def _fan_out(
+    url: str,
+    route: str,
+    game_id: str,
+    tokens: list[str],
+    first_version: int,
+    plan: list[tuple[int, dict[str, Any]]],
+    args: argparse.Namespace,
+) -> dict[str, Any]:
+    count = args.subscribers
+    compression = None if args.ws_compression == "none" else "deflate"
+    async with httpx.AsyncClient(base_url=url, timeout=60) as client:
+        after = await _last_public_event(client, game_id, first_version - 1)
+        last_seen = [after] * count
+        received: list[list[tuple[float, int, int]]] = [[] for _ in range(count)]
+        progress = Progress(count)
+        sockets: list[Any] = []
+        tasks: list[asyncio.Task[None]] = []
+        gate = asyncio.Semaphore(args.connect_concurrency)
+        base = url.replace("http://", "ws://")
+
+        async def open_one(index: int) -> None:
+            async with gate:
+                socket = await _connect(base, route, game_id, after, compression)
+            sockets.append(socket)
+            tasks.append(
+                asyncio.create_task(
+                    _subscriber(index, socket, last_seen, received[index], progress)
+                )
+            )
+
+        started = time.perf_counter()
+        try:
+            await asyncio.gather(*(open_one(i) for i in range(count)))
+            connect_seconds = time.perf_counter() - started
+            say(f"subscriptions {route}: {count} subscribers connected in {connect_seconds:.1f} s")
+
+            server_pid = api.SERVER_PIDS[url]
+            cpu_started = (time.process_time(), api.cpu_seconds(server_pid), time.perf_counter())
+            sent: dict[int, tuple[float, float]] = {}  # version -> (before sending, answered)
+            version = first_version
+            measured_from: int | None = None
+            public_events = 0
+            for step, (seat, action) in enumerate(plan):
+                progress.target = None
+                before = time.perf_counter()
+                response = await client.post(
+                    "/graphql",
+                    headers={"Authorization": f"Bearer {tokens[seat]}"},
+                    json={
+                        "query": SUBMIT,
+                        "variables": {
+                            "input": {
+                                "gameId": game_id,
+                                "action": api.graphql_input(action),
+                                "expectedVersion": version - 1,
+                            }
+                        },
+                    },
+                )
+                answered = time.perf_counter()
+                payload = response.json()["data"]["submitAction"]
+                assert not payload["userErrors"], payload
+                assert payload["version"] == version, payload
+                sent[version] = (before, answered)
+                public = [e["seq"] for e in payload["events"] if not e["private"]]
+                if public:
+                    progress.aim(max(public), last_seen)
+                    try:
+                        await asyncio.wait_for(progress.done.wait(), args.event_timeout)
+                    except TimeoutError:
+                        say(
+                            f"subscriptions {route}: action {step}: {progress.count} of {count} "
+                            f"subscribers got its events within {args.event_timeout} s"
+                        )
+                    if measured_from is None:
+                        # The warm-up: every subscriber is now past its catch-up, live.
+                        measured_from = version + 1
+                    else:
+                        public_events += len(public)
+                version += 1
+            await asyncio.sleep(0.05)  # stragglers of the last action
+            client_cpu = time.process_time() - cpu_started[0]
+            server_cpu = api.cpu_seconds(server_pid) - cpu_started[1]
+            wall = time.perf_counter() - cpu_started[2]
+        finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            await asyncio.gather(
+                *(asyncio.wait_for(s.close(), 5) for s in sockets), return_exceptions=True
+            )
+
+    assert measured_from is not None, "no action of the plan had a public event"
+    from_send: list[float] = []
+    from_answer: list[float] = []
+    per_event: dict[int, list[float]] = {}
+    for deliveries in received:
+        for when, seq, event_version in deliveries:
+            if event_version < measured_from:
+                continue
+            before, answered = sent[event_version]
+            from_send.append(when - before)
+            from_answer.append(when - answered)
+            per_event.setdefault(seq, []).append(when - before)
+    expected = public_events * count
+    submit = [answered - before for v, (before, answered) in sent.items() if v >= measured_from]
+    last_delivery = [max(delays) for delays in per_event.values()]
+    all_deliveries = sum(len(deliveries) for deliveries in received)  # warm-up included
+    return {
+        "benchmark": f"subscriptions.gameEvents.{route}",
+        "subscribers": count,
+        "actions": len(submit),
+        "events": len(per_event),
+        "deliveries": len(from_send),
+        "missing_deliveries": expected - len(from_send),
+        "p50_ms": ms(statistics.median(from_send)),
+        "p99_ms": ms(percentile(from_send, 0.99)),
+        "max_ms": ms(max(from_send)),
+        "measured_from": "just before the submitAction request is sent",
+        "p50_ms_from_answer": ms(statistics.median(from_answer)),
+        "p99_ms_from_answer": ms(percentile(from_answer, 0.99)),
+        "last_subscriber_p50_ms": ms(statistics.median(last_delivery)),
+        "submit_p50_ms": ms(statistics.median(submit)),
+        "connect_seconds": round(connect_seconds, 2),
+        "seconds": round(wall, 2),
+        "deliveries_per_second": round(all_deliveries / wall),
+        "server_cpu_seconds": round(server_cpu, 2),
+        "server_cpu_us_per_delivery": round(server_cpu / all_deliveries * 1e6, 1),
+        "client_cpu_seconds": round(client_cpu, 2),
+        "ws_compression": args.ws_compression,
+        "server_ws": args.server_ws,
+    }
+
+
+def _setup_length() -> int:
+    """How many actions of the benchmark's seeded game the initial placement takes."""
+    from domain.actions import action_from_dict
+    from domain.game import Phase
+    from variants import get_variant
+
+    game = get_variant("classic").new_game(api.NAMES, seed=api.SEED.encode(), colours=None)
+    plan = api.planned_actions(1000)
+    for played, (seat, action) in enumerate(plan):
+        if game.phase is not Phase.SETUP:
+            return played
+        game.apply(seat, action_from_dict(action))
+    raise RuntimeError("the seeded game never leaves its initial placement")
+
+
+def bench_subscriptions(args: argparse.Namespace) -> list[dict[str, Any]]:
+    """Two games with the same seed and the same setup, on one server: GraphQL subscribers
+    watch the first one's next actions, then bare subscribers watch the same actions of the
+    second one."""
+    wanted = args.subscribers + 256
+    if raise_open_files(wanted) < wanted:
+        say(f"subscriptions: the open-files limit is under {wanted}; fewer subscribers may fail")
+    routes = [route for route in args.subscription_routes.split(",") if route]
+    # The subscribers watch the turns after the initial placement (attacks: several events).
+    setup_length = _setup_length()
+    plan = api.planned_actions(setup_length + 1 + args.subscription_actions)
+    setup, live = plan[:setup_length], plan[setup_length:]
+    figures: dict[str, dict[str, Any]] = {}
+    with (
+        api.serve(
+            None,
+            ws=args.server_ws,
+            open_files=wanted,
+            profile=_profile_path(args, "subscriptions"),
+        ) as url,
+        httpx.Client(base_url=url, timeout=30) as client,
+    ):
+        games = {route: _play(client, setup) for route in routes}
+        first_version = 6 + len(setup) + 1
+
+        async def bounded() -> None:
+            async with asyncio.timeout(args.subscription_timeout):
+                for route, (game_id, tokens) in games.items():
+                    figures[route] = await _fan_out(
+                        url, route, game_id, tokens, first_version, live, args
+                    )
+
+        asyncio.run(bounded())
+    if "graphql" in figures and "bare" in figures:
+        graphql, bare = figures["graphql"], figures["bare"]
+        graphql["p50_graphql_over_bare"] = round(graphql["p50_ms"] / bare["p50_ms"], 2)
+        graphql["server_cpu_graphql_over_bare"] = round(
+            graphql["server_cpu_us_per_delivery"] / bare["server_cpu_us_per_delivery"], 2
+        )
+    for route, figure in figures.items():
+        emit(figure)
+        say(
+            f"subscriptions {route}: {figure['subscribers']} subscribers, {figure['actions']} "
+            f"actions, {figure['events']} events, {figure['deliveries']} deliveries "
+            f"({figure['missing_deliveries']} missing): from send p50 {figure['p50_ms']} ms, "
+            f"p99 {figure['p99_ms']} ms, max {figure['max_ms']} ms; last subscriber p50 "
+            f"{figure['last_subscriber_p50_ms']} ms; server CPU "
+            f"{figure['server_cpu_us_per_delivery']} us a delivery; submitAction p50 "
+            f"{figure['submit_p50_ms']} ms"
+        )
+    return list(figures.values())
+
+
+# --------------------------------------------------------------------------- odds
+
+COLD = """
+import sys, time
+sys.path.insert(0, sys.argv[2])
+from domain.odds import battle_odds
+n = int(sys.argv[1])
+started = time.perf_counter()
+battle_odds(n, n)
+print(time.perf_counter() - started)
+"""
+
+
+def bench_odds(args: argparse.Namespace) -> list[dict[str, Any]]:
+    figures = []
+    for n in (10, 100, 1000):
+        cold = [
+            float(
+                subprocess.run(
+                    [sys.executable, "-c", COLD, str(n), str(ROOT)],
+                    check=True,
+                    capture_output=True,
+                    text=True,
+                ).stdout
+            )
+            for _ in range(args.odds_cold)
+        ]
+        battle_odds(n, n)
+        repeats = max(3, min(200, int(args.odds_budget / max(1, n * n) * 1e6)))
+        warm = []
+        for _ in range(repeats):
+            started = time.perf_counter()
+            battle_odds(n, n)
+            warm.append(time.perf_counter() - started)
+        figure = {
+            "benchmark": f"odds.{n}",
+            "attackers": n,
+            "defenders": n,
+            "cold_ms": ms(statistics.median(cold)),
+            "warm_ms": ms(statistics.median(warm)),
+            "cold_runs": len(cold),
+            "warm_runs": len(warm),
+        }
+        emit(figure)
+        say(f"odds {n:>4} vs {n:<4} cold {figure['cold_ms']} ms, warm {figure['warm_ms']} ms")
+        figures.append(figure)
+    return figures
+
+
+# --------------------------------------------------------------------------- main
+
+
+def _profile_path(args: argparse.Namespace, name: str) -> Path | None:
+    if args.profile_server is None:
+        return None
+    args.profile_server.mkdir(parents=True, exist_ok=True)
+    return args.profile_server / f"{name}.txt"
+
+
+RUNNERS: dict[str, Callable[[argparse.Namespace], list[dict[str, Any]]]] = {
+    "engine": bench_engine,
+    "api": bench_api,
+    "reads": bench_reads,
+    "subscriptions": bench_subscriptions,
+    "odds": bench_odds,
+}
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    p.add_argument("--only", default=",".join(BENCHMARKS), help="comma-separated subset")
+    p.add_argument("--quick", action="store_true", help="small sizes, to try the suite out")
+    engine = p.add_argument_group("engine")
+    engine.add_argument("--engine-games", type=int, default=100, help="aggressive games a run")
+    engine.add_argument("--random-games", type=int, default=40, help="random games a run")
+    engine.add_argument("--random-round-limit", type=int, default=20)
+    engine.add_argument("--engine-repeat", type=int, default=5, help="runs (median taken)")
+    http = p.add_argument_group("api")
+    http.add_argument("--api-games", type=int, default=2, help="games per route")
+    http.add_argument("--api-actions", type=int, default=150, help="actions per game")
+    http.add_argument("--stores", default="embedded,mongodb", help="embedded, mongodb or both")
+    reads = p.add_argument_group("reads")
+    reads.add_argument("--read-requests", type=int, default=400, help="requests per query+route")
+    reads.add_argument("--read-warmup", type=int, default=20)
+    reads.add_argument("--read-actions", type=int, default=120, help="actions before reading")
+    subs = p.add_argument_group("subscriptions")
+    subs.add_argument("--subscribers", type=int, default=1000)
+    subs.add_argument("--subscription-actions", type=int, default=40, help="measured actions")
+    subs.add_argument("--connect-concurrency", type=int, default=50)
+    subs.add_argument("--event-timeout", type=float, default=20.0, help="seconds per action")
+    subs.add_argument("--subscription-timeout", type=float, default=180.0, help="seconds in all")
+    subs.add_argument("--ws-compression", choices=("deflate", "none"), default="deflate")
+    subs.add_argument("--subscription-routes", default="graphql,bare", help="graphql, bare, both")
+    subs.add_argument(
+        "--server-ws", default="websockets", help="uvicorn --ws (`risiko serve` uses websockets)"
+    )
+    odds = p.add_argument_group("odds")
+    odds.add_argument("--odds-cold", type=int, default=3, help="fresh processes per size")
+    odds.add_argument(
+        "--odds-budget", type=float, default=3.0, help="warm runs: budget * 1e6 / n^2, 3 to 200"
+    )
+    p.add_argument("--profile-server", type=Path, help="pyinstrument profiles of the servers")
+    return p
+
+
+def main() -> int:
+    args = parser().parse_args()
+    chosen = [name.strip() for name in args.only.split(",") if name.strip()]
+    unknown = sorted(set(chosen) - set(BENCHMARKS))
+    if unknown:
+        parser().error(f"unknown benchmark(s) {', '.join(unknown)}; known: {', '.join(BENCHMARKS)}")
+    if args.quick:
+        args.engine_games, args.random_games, args.engine_repeat = 20, 10, 2
+        args.api_games, args.api_actions = 1, 60
+        args.read_requests = 50
+        args.subscribers, args.subscription_actions = min(args.subscribers, 100), 10
+        args.odds_cold = 1
+    emit(
+        {
+            "benchmark": "suite.machine",
+            "machine": machine(),
+            "cpus": os.cpu_count(),
+            "python": platform.python_version(),
+            "benchmarks": chosen,
+            "load_average_1min": round(os.getloadavg()[0], 2),  # others' work on the machine
+        }
+    )
+    say(f"machine: {machine()}, {os.cpu_count()} CPUs")
+    started = time.perf_counter()
+    failed = []
+    for name in BENCHMARKS:
+        if name in chosen:
+            began = time.perf_counter()
+            try:
+                RUNNERS[name](args)
+            except Exception as error:  # report it, and go on with the next benchmark
+                failed.append(name)
+                emit({"benchmark": name, "error": f"{type(error).__name__}: {error}"})
+                say(f"-- {name}: FAILED: {type(error).__name__}: {error}")
+            else:
+                say(f"-- {name}: {time.perf_counter() - began:.1f} s")
+    seconds = time.perf_counter() - started
+    load = round(os.getloadavg()[0], 2)
+    emit({"benchmark": "suite.run", "seconds": round(seconds, 1), "load_average_1min": load})
+    say(f"suite: {seconds:.1f} s, load average {load}" + (f", failed: {failed}" if failed else ""))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
