@@ -154,7 +154,18 @@ class Variant:
     options: list[VariantOption] = strawberry.field(description="Options of createGame.")
 
 
+_VARIANTS: dict[str, Variant] = {}
+
+
 def variant_type(variant: DomainVariant) -> Variant:
+    """A variant's description never changes: built once, served from memory after that."""
+    cached = _VARIANTS.get(variant.name)
+    if cached is None:
+        cached = _VARIANTS[variant.name] = _build_variant_type(variant)
+    return cached
+
+
+def _build_variant_type(variant: DomainVariant) -> Variant:
     from domain.options import GameOptions
 
     ruleset = variant.ruleset
