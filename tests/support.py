@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import copy
+import enum
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import pytest
 
@@ -111,3 +114,44 @@ def owner_of(game: Game, territory: str) -> int:
 
 def of_type(events: Sequence[e.Event], kind: type[e.Event]) -> list[e.Event]:
     return [event for event in events if isinstance(event, kind)]
+
+
+# Attributes that never change during a game: shared by clones, left out of state copies.
+SHARED = (
+    "ruleset",
+    "board",
+    "options",
+    "players",
+    "colours",
+    "seed",
+    "commitment",
+    "initial_events",
+)
+_ATOMS = (int, str, bool, float, bytes, type(None), enum.Enum)
+
+
+def _copy(value: object) -> object:
+    """A deep copy, quick for the lists of numbers and strings a game is made of."""
+    if isinstance(value, list):
+        return [item if isinstance(item, _ATOMS) else _copy(item) for item in value]
+    if isinstance(value, tuple):
+        return tuple(item if isinstance(item, _ATOMS) else _copy(item) for item in value)
+    if isinstance(value, _ATOMS):
+        return value
+    return copy.deepcopy(value)
+
+
+def state(game: Game) -> dict[str, Any]:
+    """Every public attribute of the game that can change, copied. Independent of the
+    engine's own `snapshot`, so that it also sees attributes the engine forgets to list."""
+    return {
+        name: _copy(value)
+        for name, value in vars(game).items()
+        if not name.startswith("_") and name not in SHARED
+    }
+
+
+def clone(game: Game) -> Game:
+    """An independent copy of `game` by deepcopy, sharing only what never changes."""
+    memo: dict[int, Any] = {id(getattr(game, name)): getattr(game, name) for name in SHARED}
+    return copy.deepcopy(game, memo)

@@ -4,9 +4,7 @@ raises a RuleViolation with a stable code and changes nothing."""
 
 from __future__ import annotations
 
-import copy
 import dataclasses
-import enum
 import itertools
 import random
 from collections.abc import Callable, Iterator
@@ -32,7 +30,7 @@ from domain.legal import (
     LegalTrade,
 )
 from domain.options import DefenderDice, GameOptions
-from tests.support import BOARD, arrange, new_game
+from tests.support import BOARD, arrange, clone, new_game, state
 
 TERRITORIES: tuple[str, ...] = tuple(t.id for t in BOARD.territories)
 CODES = frozenset(
@@ -59,16 +57,6 @@ CODES = frozenset(
 )
 DECLARE = GameOptions(defender_dice=DefenderDice.DECLARE)
 TOURNAMENT = GameOptions.tournament()
-SHARED = (
-    "ruleset",
-    "board",
-    "options",
-    "players",
-    "colours",
-    "seed",
-    "commitment",
-    "initial_events",
-)
 
 # A hand-made position, seat 0 to play (4 players):
 #   seat 0: alaska 5, territori_del_nord_ovest 3, alberta 1, groenlandia 2, argentina 4,
@@ -103,34 +91,6 @@ HAND = ["alaska", "alberta", "argentina", "jolly_1", "ontario", "groenlandia"]
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-_ATOMS = (int, str, bool, float, bytes, type(None), enum.Enum)
-
-
-def _snapshot(value: object) -> object:
-    """A deep copy, quick for the lists of numbers and strings a game is made of."""
-    if isinstance(value, list):
-        return [item if isinstance(item, _ATOMS) else _snapshot(item) for item in value]
-    if isinstance(value, tuple):
-        return tuple(item if isinstance(item, _ATOMS) else _snapshot(item) for item in value)
-    if isinstance(value, _ATOMS):
-        return value
-    return copy.deepcopy(value)
-
-
-def state(game: Game) -> dict[str, Any]:
-    """Every public attribute of the game that can change, copied."""
-    return {
-        name: _snapshot(value)
-        for name, value in vars(game).items()
-        if not name.startswith("_") and name not in SHARED
-    }
-
-
-def clone(game: Game) -> Game:
-    memo: dict[int, Any] = {id(getattr(game, name)): getattr(game, name) for name in SHARED}
-    return copy.deepcopy(game, memo)
 
 
 def fingerprint(game: Game) -> tuple[Any, ...]:

@@ -12,9 +12,7 @@ Every one of those actions is checked like the others.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
-import enum
 import random
 from collections import Counter
 from collections.abc import Iterator
@@ -41,7 +39,7 @@ from domain.legal import (
 )
 from domain.options import DefenderDice, GameOptions
 from domain.replay import LogEntry, replay
-from tests.support import CLASSIC, arrange, new_game
+from tests.support import CLASSIC, arrange, clone, new_game, state
 
 OPTIONS: dict[str, GameOptions] = {
     "default": GameOptions(),
@@ -62,17 +60,6 @@ KNOWN_CODES = frozenset(
     cls.code
     for cls in vars(errors).values()
     if isinstance(cls, type) and issubclass(cls, RuleViolation)
-)
-# Attributes that never change during a game: shared by clones, left out of state snapshots.
-SHARED = (
-    "ruleset",
-    "board",
-    "options",
-    "players",
-    "colours",
-    "seed",
-    "commitment",
-    "initial_events",
 )
 
 PROPERTY = settings(max_examples=60, deadline=None)
@@ -117,35 +104,6 @@ class Step:
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-_ATOMS = (int, str, bool, float, bytes, type(None), enum.Enum)
-
-
-def _snapshot(value: object) -> object:
-    """A deep copy, quick for the lists of numbers and strings a game is made of."""
-    if isinstance(value, list):
-        return [item if isinstance(item, _ATOMS) else _snapshot(item) for item in value]
-    if isinstance(value, tuple):
-        return tuple(item if isinstance(item, _ATOMS) else _snapshot(item) for item in value)
-    if isinstance(value, _ATOMS):
-        return value
-    return copy.deepcopy(value)
-
-
-def state(game: Game) -> dict[str, Any]:
-    """Every public attribute of the game that can change, copied."""
-    return {
-        name: _snapshot(value)
-        for name, value in vars(game).items()
-        if not name.startswith("_") and name not in SHARED
-    }
-
-
-def clone(game: Game) -> Game:
-    """An independent copy of `game`, sharing only the immutable ruleset, board and options."""
-    memo: dict[int, Any] = {id(getattr(game, name)): getattr(game, name) for name in SHARED}
-    return copy.deepcopy(game, memo)
 
 
 def choose(
