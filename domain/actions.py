@@ -114,6 +114,96 @@ class EndTurn(Action):
     kind: ClassVar[str] = "end_turn"
 
 
+# --------------------------------------------------------------------------- S.P.Q.RisiKo!
+# Provinces and sea areas are spaces of the board and are named by ascii id like territories.
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimProvince(Action):
+    """Initial occupation: put 2 own legionaries on a free province."""
+
+    kind: ClassVar[str] = "claim_province"
+    province: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceNeutral(Action):
+    """Initial occupation: put a group of 3 neutral legionaries of `colour` on a free province."""
+
+    kind: ClassVar[str] = "place_neutral"
+    province: str
+    colour: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlacePowerCentre(Action):
+    """Build a power centre won with an arena card in an own province."""
+
+    kind: ClassVar[str] = "place_power_centre"
+    province: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceTrireme(Action):
+    """Put a trireme won with a trireme card on a sea area next to an own province."""
+
+    kind: ClassVar[str] = "place_trireme"
+    sea: str
+
+
+@dataclass(frozen=True, slots=True)
+class BuildTrireme(Action):
+    """Naval reinforcement: 3 legionaries of a coastal province become a trireme, each, on an
+    adjacent sea area."""
+
+    kind: ClassVar[str] = "build_trireme"
+    province: str
+    sea: str
+    triremes: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class DisbandTrireme(Action):
+    """Land reinforcement: a trireme becomes 2 legionaries in an own province on its sea."""
+
+    kind: ClassVar[str] = "disband_trireme"
+    sea: str
+    province: str
+
+
+@dataclass(frozen=True, slots=True)
+class MoveFleet(Action):
+    """The naval move: triremes from one sea area to an adjacent one, before any combat."""
+
+    kind: ClassVar[str] = "move_fleet"
+    source: str
+    target: str
+    triremes: int
+
+
+@dataclass(frozen=True, slots=True)
+class NavalBattle(Action):
+    """One roll of a naval combat against `opponent` (a seat) in `sea`. Repeat it to go on,
+    which is allowed while every roll removes at least one trireme."""
+
+    kind: ClassVar[str] = "naval_battle"
+    sea: str
+    opponent: int
+    dice: int = 3
+
+
+@dataclass(frozen=True, slots=True)
+class SeaAttack(Action):
+    """Attack `target` from `source` across `sea` with `legionaries` declared in advance,
+    fought to the end: conquest or the whole force lost."""
+
+    kind: ClassVar[str] = "sea_attack"
+    source: str
+    target: str
+    sea: str
+    legionaries: int
+
+
 @dataclass(frozen=True, slots=True)
 class Resign(Action):
     """Leave the game (the API's leaveGame). Not among the legal actions of play."""
@@ -141,6 +231,15 @@ ACTION_TYPES: dict[str, type[Action]] = {
         EndTurn,
         ExpireTime,
         Resign,
+        ClaimProvince,
+        PlaceNeutral,
+        PlacePowerCentre,
+        PlaceTrireme,
+        BuildTrireme,
+        DisbandTrireme,
+        MoveFleet,
+        NavalBattle,
+        SeaAttack,
     )
 }
 

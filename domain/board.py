@@ -1,7 +1,8 @@
-"""Boards as graphs: territories in regions, joined by edges of a kind.
+"""Boards as graphs: territories (and sea areas) in regions, joined by edges of a kind.
 
 A board is loaded from plain data (a variant's data file, parsed by the variant) and validated:
-unique ascii ids, known references, symmetric borders of the same kind, a connected graph.
+unique ascii ids, known references, symmetric borders of the same kind, edge kinds that fit the
+spaces they join (a coast joins land and sea), a connected graph.
 Territories are addressed by their ascii id in the API and by their index inside the engine,
 where lists indexed by territory are much faster than dictionaries.
 """
@@ -29,6 +30,17 @@ class EdgeKind(enum.Enum):
     BLACK_LINE = "black_line"  # FutuRisiKo! black lines
 
 
+class SpaceKind(enum.Enum):
+    """What a space of the board is: land holds armies, a sea area holds fleets."""
+
+    LAND = "land"
+    SEA = "sea"
+
+
+# Edge kinds that join two land spaces; coasts join land and sea, sea edges two seas.
+LAND_EDGES = frozenset({EdgeKind.LAND, EdgeKind.SEA_LINE, EdgeKind.BLACK_LINE})
+
+
 @dataclass(frozen=True, slots=True)
 class Region:
     id: str
@@ -41,8 +53,13 @@ class Region:
 class Territory:
     id: str
     name: str
-    region: str
+    region: str | None  # None where the board has no regions (S.P.Q.RisiKo!, sea areas)
     index: int
+    kind: SpaceKind = SpaceKind.LAND
+
+    @property
+    def is_sea(self) -> bool:
+        return self.kind is SpaceKind.SEA
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +82,19 @@ class Board:
     index: Mapping[str, int] = field(repr=False)
     neighbours: tuple[tuple[int, ...], ...] = field(repr=False)
     region_members: tuple[tuple[int, ...], ...] = field(repr=False)
-    region_of: tuple[int, ...] = field(repr=False)
+    region_of: tuple[int, ...] = field(repr=False)  # -1: no region
+    # Neighbours by relation: land-land, land-sea (a land space's seas, a sea's shores), sea-sea.
+    land_neighbours: tuple[tuple[int, ...], ...] = field(repr=False)
+    coasts: tuple[tuple[int, ...], ...] = field(repr=False)
+    sea_neighbours: tuple[tuple[int, ...], ...] = field(repr=False)
+
+    @property
+    def lands(self) -> tuple[Territory, ...]:
+        return tuple(t for t in self.territories if not t.is_sea)
+
+    @property
+    def seas(self) -> tuple[Territory, ...]:
+        return tuple(t for t in self.territories if t.is_sea)
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> Board:
@@ -95,7 +124,8 @@ class Board:
             "id": self.id,
             "name": self.name,
             "territories": [
-                {"id": t.id, "name": t.name, "region": t.region} for t in self.territories
+                {"id": t.id, "name": t.name, "region": t.region, "kind": t.kind.value}
+                for t in self.territories
             ],
             "regions": [
                 {"id": r.id, "name": r.name, "bonus": r.bonus, "territories": list(r.territories)}
@@ -142,7 +172,8 @@ def _parse_board(data: Mapping[str, Any]) -> Board:
     board_name = _name(data, f"board {board_id!r}")
 
     region_names: dict[str, tuple[str, int]] = {}
-    for entry in _entries(data, "regions"):
+    region_entries = _entries(data, "regions") if "regions" in data else []
+    for entry in region_entries:
         region_id = _ascii_id(entry.get("id"), "region")
         _require(region_id not in region_names, f"region {region_id!r} is listed twice")
         bonus = entry.get("bonus")
@@ -169,14 +200,27 @@ def _parse_board(data: Mapping[str, Any]) -> Board:
     borders: dict[str, dict[str, EdgeKind]] = {}
     for position, entry in enumerate(territory_entries):
         territory_id = ids[position]
+        try:
+            space_kind = SpaceKind(entry.get("kind", "land"))
+        except ValueError:
+            raise BoardDataError(
+                f"territory {territory_id!r}: kind must be 'land' or 'sea', not {entry['kind']!r}"
+            ) from None
         region = entry.get("region")
         _require(
-            region in region_names,
+            region in region_names
+            or (region is None and (space_kind is SpaceKind.SEA or not region_names)),
             f"territory {territory_id!r}: unknown region {region!r}",
         )
-        assert isinstance(region, str)
+        assert region is None or isinstance(region, str)
         territories.append(
-            Territory(territory_id, _name(entry, f"territory {territory_id!r}"), region, position)
+            Territory(
+                territory_id,
+                _name(entry, f"territory {territory_id!r}"),
+                region,
+                position,
+                space_kind,
+            )
         )
         raw_borders = entry.get("borders")
         _require(
@@ -216,6 +260,9 @@ def _parse_board(data: Mapping[str, Any]) -> Board:
                 f"{kind.value!r} and {back.value if back else None!r}",
             )
             if index[territory_id] < index[neighbour]:
+                _check_edge_fits(
+                    kind, territories[index[territory_id]], territories[index[neighbour]]
+                )
                 edges.append(Edge(territory_id, neighbour, kind))
 
     neighbours = tuple(
@@ -230,6 +277,12 @@ def _parse_board(data: Mapping[str, Any]) -> Board:
         regions.append(Region(region_id, name, bonus, members))
     region_position = {region.id: position for position, region in enumerate(regions)}
 
+    def related(kinds: frozenset[EdgeKind]) -> tuple[tuple[int, ...], ...]:
+        return tuple(
+            tuple(sorted(index[n] for n, k in borders[territory_id].items() if k in kinds))
+            for territory_id in ids
+        )
+
     return Board(
         id=board_id,
         name=board_name,
@@ -239,7 +292,20 @@ def _parse_board(data: Mapping[str, Any]) -> Board:
         index=index,
         neighbours=neighbours,
         region_members=tuple(tuple(index[t] for t in region.territories) for region in regions),
-        region_of=tuple(region_position[t.region] for t in territories),
+        region_of=tuple(-1 if t.region is None else region_position[t.region] for t in territories),
+        land_neighbours=related(LAND_EDGES),
+        coasts=related(frozenset({EdgeKind.COAST})),
+        sea_neighbours=related(frozenset({EdgeKind.SEA})),
+    )
+
+
+def _check_edge_fits(kind: EdgeKind, a: Territory, b: Territory) -> None:
+    seas = a.is_sea + b.is_sea
+    wanted = {EdgeKind.COAST: 1, EdgeKind.SEA: 2}.get(kind, 0)
+    _require(
+        seas == wanted,
+        f"border {a.id!r} - {b.id!r} of kind {kind.value!r} must join "
+        + {0: "two land spaces", 1: "a land space and a sea area", 2: "two sea areas"}[wanted],
     )
 
 

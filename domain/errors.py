@@ -114,6 +114,31 @@ class InvalidAction(RuleViolation):
     code = "INVALID_ACTION"
 
 
+class OncePerTurn(RuleViolation):
+    """Something the rules allow once a turn (the naval move, a naval combat in a sea area,
+    a sea attack on a province) was already done."""
+
+    code = "ONCE_PER_TURN"
+
+
+class NoNavalSuperiority(RuleViolation):
+    """Crossing a sea needs more triremes there than the defender (or than everyone)."""
+
+    code = "NO_NAVAL_SUPERIORITY"
+
+
+class PowerCentreNotAllowed(RuleViolation):
+    """Never two power centres in one province or in land-adjacent provinces."""
+
+    code = "POWER_CENTRE_NOT_ALLOWED"
+
+
+class WrongKindOfSpace(RuleViolation):
+    """A sea area where a province is wanted, or the other way round."""
+
+    code = "WRONG_KIND_OF_SPACE"
+
+
 class InvalidOptions(RisikoError):
     """Game options or players that a variant cannot start a game with."""
 

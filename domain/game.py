@@ -67,9 +67,14 @@ def copy_plain(value: Any) -> Any:
 
 
 class Phase(enum.Enum):
-    SETUP = "setup"  # initial placement, three armies a turn
+    SETUP = "setup"  # initial placement, three armies a turn (S.P.Q.RisiKo!: occupation)
     REINFORCE = "reinforce"  # trade cards, place reinforcements
-    ATTACK = "attack"
+    # S.P.Q.RisiKo!'s steps between the reinforcements and the land attacks, in their order.
+    NAVAL_REINFORCE = "naval_reinforce"  # legionaries become triremes
+    NAVAL_MOVE = "naval_move"  # the one naval move was made
+    NAVAL_COMBAT = "naval_combat"
+    SEA_ATTACK = "sea_attack"
+    ATTACK = "attack"  # (land) attacks
     DEFEND = "defend"  # an attack waits for the defender to declare its dice
     OCCUPY = "occupy"  # a territory was conquered: armies must move in
     OVER = "over"
@@ -187,7 +192,7 @@ class Game:
             return False
         if self.owner[source] != seat or self.owner[target] == seat or self.armies[source] < 2:
             return False
-        if target not in self.board.neighbours[source] or self._protected(target):
+        if target not in self.board.land_neighbours[source] or self._protected(target):
             return False
         low, high = self._attack_dice_range(source, target)
         return low <= high
@@ -247,7 +252,7 @@ class Game:
 
     # ------------------------------------------------------------------ snapshots
 
-    _STATE = (
+    _STATE: tuple[str, ...] = (
         "seq",
         "first_player",
         "owner",
@@ -325,7 +330,7 @@ class Game:
                     LegalPlace(tuple(ids[t].id for t in own), 1, self.pending_reinforcements)
                 )
                 return legal
-        neighbours = self.board.neighbours
+        neighbours = self.board.land_neighbours
         armies = self.armies
         owner = self.owner
         declare = self.options.defender_dice is DefenderDice.DECLARE
@@ -462,9 +467,11 @@ class Game:
     def _protected(self, target: int) -> bool:
         """No elimination before the end of round `protected_rounds`: a player's last
         territory cannot be attacked until then."""
+        owner = self.owner[target]  # negative: a neutral army, which is not a player
         return (
-            self.round <= self.options.protected_rounds
-            and self.territory_count[self.owner[target]] == 1
+            owner >= 0
+            and self.round <= self.options.protected_rounds
+            and self.territory_count[owner] == 1
         )
 
     def _attack_dice_range(self, source: int, target: int) -> tuple[int, int]:
@@ -483,7 +490,7 @@ class Game:
         board = self.board
         if self.owner[target] == seat:
             raise OwnTerritory(f"{board.territories[target].name} is already yours")
-        if target not in board.neighbours[source]:
+        if target not in board.land_neighbours[source]:
             raise NotAdjacent(
                 f"{board.territories[source].name} does not border {board.territories[target].name}"
             )
@@ -516,7 +523,7 @@ class Game:
     def _borders_enemy(self, territory: int) -> bool:
         seat = self.owner[territory]
         owner = self.owner
-        return any(owner[n] != seat for n in self.board.neighbours[territory])
+        return any(owner[n] != seat for n in self.board.land_neighbours[territory])
 
     # ------------------------------------------------------------------ handlers
 
@@ -542,9 +549,7 @@ class Game:
                 events += self._next_setup_turn(DerivedRandom(self.seed, self.seq + 1))
             return events
         self.pending_reinforcements -= action.armies
-        if self.objective_of(seat).counts_armies:
-            events += self._check_victory()
-        return events
+        return events + self._after_armies_changed(seat)
 
     def _trade_cards(self, seat: int | None, action: a.TradeCards) -> list[e.Event]:
         seat = self._check_turn(seat)
@@ -654,7 +659,8 @@ class Game:
         defender = self.owner[target]
         self.owner[target] = seat
         self.territory_count[seat] += 1
-        self.territory_count[defender] -= 1
+        if defender >= 0:  # not a neutral army
+            self.territory_count[defender] -= 1
         self.conquered_this_turn = True
         source_id = self.board.territories[source].id
         target_id = self.board.territories[target].id
@@ -662,9 +668,9 @@ class Game:
         # only the armies moved beyond that.
         high = max(dice, self._strategic_max(source))
         events: list[e.Event] = [
-            e.TerritoryConquered(seat, source_id, target_id, defender, dice, high)
+            e.TerritoryConquered(seat, source_id, target_id, max(defender, -1), dice, high)
         ]
-        if self.territory_count[defender] == 0:
+        if defender >= 0 and self.territory_count[defender] == 0:
             events += self._eliminate(defender, seat)
         if dice == high:
             self.armies[source] -= dice
@@ -697,6 +703,13 @@ class Game:
                 events.append(e.ObjectiveChanged(seat, objective.fallback, reason))
         return events
 
+    def _after_armies_changed(self, seat: int) -> list[e.Event]:
+        """Armies placed or moved without a conquest: only objectives that count armies can
+        be completed by that."""
+        if self.objective_of(seat).counts_armies:
+            return self._check_victory()
+        return []
+
     def _after_battle(self, seat: int, target: int) -> list[e.Event]:
         # Losing armies never completes an objective: only a conquest can.
         if self.owner[target] == seat:
@@ -723,9 +736,7 @@ class Game:
         source_id = self.board.territories[source].id
         target_id = self.board.territories[target].id
         events: list[e.Event] = [e.ArmiesMoved(seat, source_id, target_id, action.armies, False)]
-        if self.objective_of(seat).counts_armies:
-            events += self._check_victory()
-        return events
+        return events + self._after_armies_changed(seat)
 
     def _strategic_move(self, seat: int | None, action: a.StrategicMove) -> list[e.Event]:
         seat = self._check_turn(seat)
@@ -733,7 +744,7 @@ class Game:
         source = self._own_territory(seat, action.source)
         target = self._own_territory(seat, action.target)
         names = self.board.territories
-        if target not in self.board.neighbours[source]:
+        if target not in self.board.land_neighbours[source]:
             raise NotAdjacent(f"{names[source].name} does not border {names[target].name}")
         base_high = self.armies[source] - 1
         if base_high < 1:

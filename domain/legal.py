@@ -201,5 +201,196 @@ class LegalEndTurn(LegalAction):
         return [a.EndTurn()]
 
 
+# --------------------------------------------------------------------------- S.P.Q.RisiKo!
+
+
+@dataclass(frozen=True, slots=True)
+class LegalClaimProvince(LegalAction):
+    kind: ClassVar[str] = a.ClaimProvince.kind
+    provinces: tuple[str, ...]
+
+    def allows(self, action: a.Action) -> bool:
+        return isinstance(action, a.ClaimProvince) and action.province in self.provinces
+
+    def pick(self, rnd: random.Random) -> a.Action:
+        return a.ClaimProvince(rnd.choice(self.provinces))
+
+    def bounds(self) -> list[a.Action]:
+        return [a.ClaimProvince(p) for p in (self.provinces[0], self.provinces[-1])]
+
+
+@dataclass(frozen=True, slots=True)
+class LegalPlaceNeutral(LegalAction):
+    kind: ClassVar[str] = a.PlaceNeutral.kind
+    provinces: tuple[str, ...]
+    colours: tuple[str, ...]  # neutral colours with groups left
+
+    def allows(self, action: a.Action) -> bool:
+        return (
+            isinstance(action, a.PlaceNeutral)
+            and action.province in self.provinces
+            and action.colour in self.colours
+        )
+
+    def pick(self, rnd: random.Random) -> a.Action:
+        return a.PlaceNeutral(rnd.choice(self.provinces), rnd.choice(self.colours))
+
+    def bounds(self) -> list[a.Action]:
+        return [a.PlaceNeutral(self.provinces[0], c) for c in self.colours]
+
+
+@dataclass(frozen=True, slots=True)
+class LegalPlacePowerCentre(LegalAction):
+    kind: ClassVar[str] = a.PlacePowerCentre.kind
+    provinces: tuple[str, ...]
+
+    def allows(self, action: a.Action) -> bool:
+        return isinstance(action, a.PlacePowerCentre) and action.province in self.provinces
+
+    def pick(self, rnd: random.Random) -> a.Action:
+        return a.PlacePowerCentre(rnd.choice(self.provinces))
+
+    def bounds(self) -> list[a.Action]:
+        return [a.PlacePowerCentre(p) for p in (self.provinces[0], self.provinces[-1])]
+
+
+@dataclass(frozen=True, slots=True)
+class LegalPlaceTrireme(LegalAction):
+    kind: ClassVar[str] = a.PlaceTrireme.kind
+    seas: tuple[str, ...]
+
+    def allows(self, action: a.Action) -> bool:
+        return isinstance(action, a.PlaceTrireme) and action.sea in self.seas
+
+    def pick(self, rnd: random.Random) -> a.Action:
+        return a.PlaceTrireme(rnd.choice(self.seas))
+
+    def bounds(self) -> list[a.Action]:
+        return [a.PlaceTrireme(sea) for sea in (self.seas[0], self.seas[-1])]
+
+
+@dataclass(frozen=True, slots=True)
+class LegalBuildTrireme(LegalAction):
+    kind: ClassVar[str] = a.BuildTrireme.kind
+    province: str
+    sea: str
+    min_triremes: int
+    max_triremes: int
+
+    def allows(self, action: a.Action) -> bool:
+        return (
+            isinstance(action, a.BuildTrireme)
+            and (action.province, action.sea) == (self.province, self.sea)
+            and self.min_triremes <= action.triremes <= self.max_triremes
+        )
+
+    def pick(self, rnd: random.Random) -> a.Action:
+        count = rnd.randint(self.min_triremes, self.max_triremes)
+        return a.BuildTrireme(self.province, self.sea, count)
+
+    def bounds(self) -> list[a.Action]:
+        return [
+            a.BuildTrireme(self.province, self.sea, n)
+            for n in (self.min_triremes, self.max_triremes)
+        ]
+
+
+@dataclass(frozen=True, slots=True)
+class LegalDisbandTrireme(LegalAction):
+    kind: ClassVar[str] = a.DisbandTrireme.kind
+    sea: str
+    provinces: tuple[str, ...]
+
+    def allows(self, action: a.Action) -> bool:
+        return (
+            isinstance(action, a.DisbandTrireme)
+            and action.sea == self.sea
+            and action.province in self.provinces
+        )
+
+    def pick(self, rnd: random.Random) -> a.Action:
+        return a.DisbandTrireme(self.sea, rnd.choice(self.provinces))
+
+    def bounds(self) -> list[a.Action]:
+        return [a.DisbandTrireme(self.sea, p) for p in (self.provinces[0], self.provinces[-1])]
+
+
+@dataclass(frozen=True, slots=True)
+class LegalMoveFleet(LegalAction):
+    kind: ClassVar[str] = a.MoveFleet.kind
+    source: str
+    target: str
+    min_triremes: int
+    max_triremes: int
+
+    def allows(self, action: a.Action) -> bool:
+        return (
+            isinstance(action, a.MoveFleet)
+            and (action.source, action.target) == (self.source, self.target)
+            and self.min_triremes <= action.triremes <= self.max_triremes
+        )
+
+    def pick(self, rnd: random.Random) -> a.Action:
+        count = rnd.randint(self.min_triremes, self.max_triremes)
+        return a.MoveFleet(self.source, self.target, count)
+
+    def bounds(self) -> list[a.Action]:
+        return [
+            a.MoveFleet(self.source, self.target, n) for n in (self.min_triremes, self.max_triremes)
+        ]
+
+
+@dataclass(frozen=True, slots=True)
+class LegalNavalBattle(LegalAction):
+    """A naval combat (or its next roll) against `opponent`'s triremes in `sea`."""
+
+    kind: ClassVar[str] = a.NavalBattle.kind
+    sea: str
+    opponent: int
+    min_dice: int
+    max_dice: int
+    ongoing: bool  # the next roll of a combat already begun
+
+    def allows(self, action: a.Action) -> bool:
+        return (
+            isinstance(action, a.NavalBattle)
+            and (action.sea, action.opponent) == (self.sea, self.opponent)
+            and self.min_dice <= action.dice <= self.max_dice
+        )
+
+    def pick(self, rnd: random.Random) -> a.Action:
+        return a.NavalBattle(self.sea, self.opponent, rnd.randint(self.min_dice, self.max_dice))
+
+    def bounds(self) -> list[a.Action]:
+        return [a.NavalBattle(self.sea, self.opponent, d) for d in (self.min_dice, self.max_dice)]
+
+
+@dataclass(frozen=True, slots=True)
+class LegalSeaAttack(LegalAction):
+    kind: ClassVar[str] = a.SeaAttack.kind
+    source: str
+    target: str
+    sea: str
+    min_legionaries: int
+    max_legionaries: int
+
+    def allows(self, action: a.Action) -> bool:
+        return (
+            isinstance(action, a.SeaAttack)
+            and (action.source, action.target, action.sea) == (self.source, self.target, self.sea)
+            and self.min_legionaries <= action.legionaries <= self.max_legionaries
+        )
+
+    def pick(self, rnd: random.Random) -> a.Action:
+        count = rnd.randint(self.min_legionaries, self.max_legionaries)
+        return a.SeaAttack(self.source, self.target, self.sea, count)
+
+    def bounds(self) -> list[a.Action]:
+        return [
+            a.SeaAttack(self.source, self.target, self.sea, n)
+            for n in (self.min_legionaries, self.max_legionaries)
+        ]
+
+
 def is_legal(legal: list[LegalAction], action: a.Action) -> bool:
     return any(family.allows(action) for family in legal)

@@ -7,7 +7,7 @@ creating a subpackage that calls `register` and importing it below.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import resources
@@ -25,6 +25,8 @@ class Variant:
     package: str  # where the data files live
     game_class: type[Game] = Game
     description: str = ""
+    ruleset_class: type[Ruleset] = Ruleset
+    options_class: type[GameOptions] = GameOptions
     _cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def _load(self, filename: str) -> Any:
@@ -33,7 +35,14 @@ class Variant:
 
     @cached_property
     def ruleset(self) -> Ruleset:
-        return Ruleset.from_data(self._load("board.json"), self._load("rules.json"))
+        return self.ruleset_class.from_data(self._load("board.json"), self._load("rules.json"))
+
+    def options(self, overrides: Mapping[str, Any] | None = None) -> GameOptions:
+        """The variant's options: its defaults, with `overrides` (plain values) applied.
+        Raises InvalidOptions for an unknown option or a bad value."""
+        values = self.options_class().to_dict()
+        values.update(overrides or {})
+        return self.options_class.from_dict(values)
 
     def new_game(
         self,
@@ -65,5 +74,6 @@ def get_variant(name: str) -> Variant:
 
 
 from variants import classic as _classic  # noqa: E402  (registers itself)
+from variants import spqr as _spqr  # noqa: E402
 
-__all__ = ["VARIANTS", "Variant", "_classic", "get_variant", "register"]
+__all__ = ["VARIANTS", "Variant", "_classic", "_spqr", "get_variant", "register"]

@@ -53,6 +53,11 @@ CODES = frozenset(
         "OPTION_DISABLED",
         "TIME_ALREADY_EXPIRED",
         "INVALID_ACTION",
+        # S.P.Q.RisiKo!
+        "ONCE_PER_TURN",
+        "NO_NAVAL_SUPERIORITY",
+        "POWER_CENTRE_NOT_ALLOWED",
+        "WRONG_KIND_OF_SPACE",
     }
 )
 DECLARE = GameOptions(defender_dice=DefenderDice.DECLARE)

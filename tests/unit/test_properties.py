@@ -409,7 +409,10 @@ def _random_action(rnd: random.Random, game: Game) -> a.Action:
         return a.Occupy(count())
     if kind == "strategic_move":
         return a.StrategicMove(territory(), territory(), count())
-    return a.ACTION_TYPES[kind]()
+    # Any other kind (those of S.P.Q.RisiKo! here): spaces and counts drawn the same way.
+    cls = a.ACTION_TYPES[kind]
+    values = {f.name: territory() if f.type == "str" else count() for f in dataclasses.fields(cls)}
+    return cls(**values)
 
 
 def _candidates(

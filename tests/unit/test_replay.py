@@ -285,6 +285,15 @@ ONE_OF_EACH: list[a.Action] = [
     a.EndTurn(),
     a.ExpireTime(),
     a.Resign(),
+    a.ClaimProvince("italia"),
+    a.PlaceNeutral("sicilia", "verde"),
+    a.PlacePowerCentre("italia"),
+    a.PlaceTrireme("tyrrenum"),
+    a.BuildTrireme("italia", "ionium", 2),
+    a.DisbandTrireme("ionium", "italia"),
+    a.MoveFleet("ionium", "aegeum", 3),
+    a.NavalBattle("ionium", 1, 2),
+    a.SeaAttack("italia", "sicilia", "tyrrenum", 4),
 ]
 
 

@@ -1,0 +1,22 @@
+"""S.P.Q.RisiKo! (Editrice Giochi 2005): 45 provinces and 12 sea areas, triremes, neutral armies,
+power centres and victory points. The choices where the rules are silent: docs/spqr.md."""
+
+from __future__ import annotations
+
+from variants import Variant, register
+from variants.spqr.game import SpqrGame
+from variants.spqr.options import SpqrOptions
+from variants.spqr.ruleset import SpqrRuleset
+
+SPQR = register(
+    Variant(
+        name="spqr",
+        title="S.P.Q.RisiKo!",
+        package="variants.spqr",
+        game_class=SpqrGame,
+        description="The Roman Empire: provinces and sea areas, triremes, neutral armies, "
+        "power centres and victory points.",
+        ruleset_class=SpqrRuleset,
+        options_class=SpqrOptions,
+    )
+)

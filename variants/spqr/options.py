@@ -1,0 +1,32 @@
+"""The options of an S.P.Q.RisiKo! game: the victory-point target or a time limit."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from domain.errors import InvalidOptions
+from domain.options import GameOptions
+
+DEFAULT_VICTORY_POINTS = 20
+
+
+@dataclass(frozen=True, slots=True)
+class SpqrOptions(GameOptions):
+    """Chosen before the game (rules 3.1): a victory-point target, a time limit, or both
+    (`round_limit` too). The garrison of 2 is a rule of this game, not a tournament option."""
+
+    minimum_garrison: bool = True
+    victory_points: int | None = DEFAULT_VICTORY_POINTS
+
+    def __post_init__(self) -> None:
+        GameOptions.__post_init__(self)
+        if self.victory_points is not None and self.victory_points < 1:
+            raise InvalidOptions("victory_points must be at least 1 when it is set")
+        if (
+            self.victory_points is None
+            and self.time_limit_minutes is None
+            and self.round_limit is None
+        ):
+            raise InvalidOptions(
+                "a game without a victory_points target needs a time_limit_minutes or round_limit"
+            )
