@@ -29,28 +29,39 @@ def _board(args: argparse.Namespace) -> int:
 
 
 def _odds(args: argparse.Namespace) -> int:
+    # --naval: S.P.Q.RisiKo! naval combat, ties remove nothing and a roll removing nobody
+    # ends the battle; A is then every attacking trireme (no garrison at sea).
     odds = battle_odds(
         args.attackers,
         args.defenders,
         max_attacker_dice=args.attacker_dice,
         max_defender_dice=args.defender_dice,
-        tie_rule=TieRule(args.ties),
+        tie_rule=TieRule.NO_LOSS if args.naval else TieRule(args.ties or "defender_wins"),
         attacker_bonus=args.attacker_bonus,
         defender_bonus=args.defender_bonus,
         stop_at=args.stop_at,
+        stop_on_no_loss=args.naval,
     )
     if args.json:
         print(json.dumps(odds.to_dict(), indent=2))
         return 0
-    print(
-        f"{args.attackers} attacking armies (the territory holds {args.attackers + 1}) "
-        f"against {args.defenders}"
-    )
+    if args.naval:
+        units = "triremes"
+        print(
+            f"{args.attackers} attacking triremes against {args.defenders} "
+            "(naval combat: it stops at the first roll that removes no trireme)"
+        )
+    else:
+        units = "armies"
+        print(
+            f"{args.attackers} attacking armies (the territory holds {args.attackers + 1}) "
+            f"against {args.defenders}"
+        )
     print(f"conquest probability      {odds.conquest_probability:.6f}")
     print(f"expected attacker losses  {odds.expected_attacker_losses:.4f}")
     print(f"expected defender losses  {odds.expected_defender_losses:.4f}")
-    print("attacking armies left     " + _distribution(odds.attacker_survivors))
-    print("defending armies left     " + _distribution(odds.defender_survivors))
+    print(f"attacking {units} left".ljust(26) + _distribution(odds.attacker_survivors))
+    print(f"defending {units} left".ljust(26) + _distribution(odds.defender_survivors))
     return 0
 
 
@@ -174,12 +185,32 @@ def build_parser() -> argparse.ArgumentParser:
     board.add_argument("--json", action="store_true")
     board.set_defaults(handler=_board)
 
-    odds = commands.add_parser("odds", help="exact odds of attacking until conquest or exhaustion")
-    odds.add_argument("attackers", type=int, help="attacking armies (the territory holds A + 1)")
-    odds.add_argument("defenders", type=int, help="defending armies")
+    odds = commands.add_parser(
+        "odds",
+        help="exact odds of attacking until conquest or exhaustion",
+        description="Exact odds of attacking until conquest or exhaustion. With --naval, of a "
+        "S.P.Q.RisiKo! naval combat: ties remove nothing, the battle stops at the first roll "
+        "that removes no trireme, and A counts all the attacking triremes.",
+    )
+    odds.add_argument(
+        "attackers",
+        type=int,
+        help="attacking armies (the territory holds A + 1); with --naval, all the triremes",
+    )
+    odds.add_argument("defenders", type=int, help="defending armies (or triremes)")
     odds.add_argument("--attacker-dice", type=int, default=3, choices=(1, 2, 3))
     odds.add_argument("--defender-dice", type=int, default=3, choices=(1, 2, 3))
-    odds.add_argument("--ties", choices=[rule.value for rule in TieRule], default="defender_wins")
+    ties = odds.add_mutually_exclusive_group()
+    # No default value: argparse lets a value identical to the default through the exclusion.
+    ties.add_argument(
+        "--ties", choices=[rule.value for rule in TieRule], help="default defender_wins"
+    )
+    ties.add_argument(
+        "--naval",
+        action="store_true",
+        help="S.P.Q.RisiKo! naval combat: ties remove nothing (--ties no_loss) and the battle "
+        "stops at the first roll that removes no trireme; A is all the attacking triremes",
+    )
     odds.add_argument("--attacker-bonus", type=int, default=0, choices=(0, 1))
     odds.add_argument("--defender-bonus", type=int, default=0, choices=(0, 1))
     odds.add_argument("--stop-at", type=int, default=0, help="stop when this many attackers remain")

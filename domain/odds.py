@@ -23,6 +23,15 @@ when no defender remains, and otherwise stops when the attackers remaining drop 
 ``stop_at`` or below (``stop_at=0``: fight to exhaustion).  A roll that removes nobody
 (possible only with ``TieRule.NO_LOSS``) is simply repeated, so it is accounted for
 exactly by conditioning on leaving the state.
+
+S.P.Q.RisiKo! naval combat between triremes in a sea area: pass ``tie_rule=TieRule.NO_LOSS``
+and ``stop_on_no_loss=True``, with ``attackers`` = *all* the attacking triremes (there is no
+garrison at sea, so every trireme can fight) and the defender's usual 3 dice.  The attacker
+may roll again only while each roll removes at least one trireme: the probability mass of a
+roll that removes nobody *ends* the battle in the current state instead of being repeated,
+so a naval battle can end with both sides still afloat.  With ``TieRule.DEFENDER_WINS``
+every compared pair removes an army, so ``stop_on_no_loss`` is meaningless there but
+harmless: it changes nothing.
 """
 
 from __future__ import annotations
@@ -143,14 +152,21 @@ def _roll_outcomes(
     )
 
 
-def _leaving_transitions(
+def _transitions(
     attacker_dice: int,
     defender_dice: int,
     tie_rule: TieRule,
     attacker_bonus: int,
     defender_bonus: int,
-) -> tuple[tuple[int, int, float], ...]:
-    """(attacker_losses, defender_losses, probability) conditioned on somebody losing."""
+    stop_on_no_loss: bool,
+) -> tuple[tuple[tuple[int, int, float], ...], float]:
+    """The rolls that remove somebody, as (attacker_losses, defender_losses, probability),
+    and the probability that the battle ends in the current state.
+
+    Without ``stop_on_no_loss`` a roll that removes nobody is repeated: the probabilities
+    are conditioned on somebody losing and the battle never ends in place.  With it, such a
+    roll ends the battle: the probabilities are unconditioned and its mass is returned.
+    """
     outcomes = _roll_outcomes(
         attacker_dice, defender_dice, tie_rule, attacker_bonus, defender_bonus
     )
@@ -158,12 +174,20 @@ def _leaving_transitions(
         (o.probability for o in outcomes if o.attacker_losses == o.defender_losses == 0),
         Fraction(0),
     )
+    leaving = [o for o in outcomes if o.attacker_losses or o.defender_losses]
+    if stop_on_no_loss:
+        return (
+            tuple((o.attacker_losses, o.defender_losses, float(o.probability)) for o in leaving),
+            float(p_stay),
+        )
     if p_stay == 1:
         raise ValueError("a roll that can never remove an army makes the attack endless")
-    return tuple(
-        (o.attacker_losses, o.defender_losses, float(o.probability / (1 - p_stay)))
-        for o in outcomes
-        if o.attacker_losses or o.defender_losses
+    return (
+        tuple(
+            (o.attacker_losses, o.defender_losses, float(o.probability / (1 - p_stay)))
+            for o in leaving
+        ),
+        0.0,
     )
 
 
@@ -177,11 +201,18 @@ def battle_odds(
     attacker_bonus: int = 0,
     defender_bonus: int = 0,
     stop_at: int = 0,
+    stop_on_no_loss: bool = False,
 ) -> BattleOdds:
     """Odds of an attack carried on until conquest, exhaustion or ``stop_at``.
 
     ``attackers`` counts the armies able to attack (the territory holds one more).
     The attack stops without conquest as soon as ``attackers remaining <= stop_at``.
+
+    ``stop_on_no_loss`` (S.P.Q.RisiKo! naval combat, with ``TieRule.NO_LOSS``): a roll
+    that removes nobody ends the battle where it is, instead of being repeated, so both
+    sides may survive.  For naval combat ``attackers`` is every attacking trireme (no
+    garrison at sea).  With ``TieRule.DEFENDER_WINS`` it changes nothing, since every roll
+    then removes at least one army.
     """
     _check_int("attackers", attackers, 0)
     _check_int("defenders", defenders, 1)
@@ -191,9 +222,11 @@ def battle_odds(
     _check_int("attacker_bonus", attacker_bonus, 0, 1)
     _check_int("defender_bonus", defender_bonus, 0, 1)
     _check_int("stop_at", stop_at, 0)
+    if not isinstance(stop_on_no_loss, bool):
+        raise ValueError(f"stop_on_no_loss must be a boolean, got {stop_on_no_loss!r}")
 
     transitions = {
-        (a, d): _leaving_transitions(a, d, tie_rule, attacker_bonus, defender_bonus)
+        (a, d): _transitions(a, d, tie_rule, attacker_bonus, defender_bonus, stop_on_no_loss)
         for a in range(1, max_attacker_dice + 1)
         for d in range(1, max_defender_dice + 1)
     }
@@ -216,7 +249,11 @@ def battle_odds(
                 attacker_end[i] += p
                 defender_end[j] += p
                 continue
-            for dx, dy, q in transitions[a, min(max_defender_dice, j)]:
+            leaving, p_end = transitions[a, min(max_defender_dice, j)]
+            if p_end:  # stop_on_no_loss: a roll that removed nobody ends the battle here
+                attacker_end[i] += p * p_end
+                defender_end[j] += p * p_end
+            for dx, dy, q in leaving:
                 mass[i - dx][j - dy] += p * q
 
     return BattleOdds(

@@ -75,6 +75,7 @@ def cached_odds(
     attacker_bonus: int,
     defender_bonus: int,
     stop_at: int,
+    stop_on_no_loss: bool,
 ) -> DomainOdds:
     return battle_odds(
         attackers,
@@ -85,6 +86,7 @@ def cached_odds(
         attacker_bonus=attacker_bonus,
         defender_bonus=defender_bonus,
         stop_at=stop_at,
+        stop_on_no_loss=stop_on_no_loss,
     )
 
 
@@ -199,6 +201,13 @@ class Query:
         stop_at: Annotated[
             int, strawberry.argument(description="Stop when this many attackers are left.")
         ] = 0,
+        naval: Annotated[
+            bool,
+            strawberry.argument(
+                description="S.P.Q.RisiKo! naval combat: ties remove nothing and the battle "
+                "stops at the first roll that removes no trireme; attackers are all the triremes."
+            ),
+        ] = False,
     ) -> BattleOdds:
         if not (0 <= attackers <= MAX_ODDS_ARMIES and 0 <= defenders <= MAX_ODDS_ARMIES):
             raise GraphQLError(
@@ -206,17 +215,19 @@ class Query:
             )
         try:
             # Large battles take a while (1,000 a side: about 0.3 s): off the event loop, and
-            # remembered, since bots ask the same questions again and again.
+            # remembered, since bots ask the same questions again and again.  Naval combat
+            # always has ties remove nothing, whatever tieRule says.
             odds = await asyncio.to_thread(
                 cached_odds,
                 attackers,
                 defenders,
                 attacker_dice,
                 defender_dice,
-                tie_rule.value,
+                DomainTieRule.NO_LOSS.value if naval else tie_rule.value,
                 attacker_bonus,
                 defender_bonus,
                 stop_at,
+                naval,
             )
         except ValueError as error:
             raise GraphQLError(str(error), extensions={"code": "BAD_USER_INPUT"}) from None

@@ -87,7 +87,9 @@ class Node:
 class Territory:
     id: str = strawberry.field(description="Ascii id, used in actions.")
     name: str = strawberry.field(description="The name printed on the board.")
-    region: str = strawberry.field(description="Id of the region (continent) it belongs to.")
+    region: str | None = strawberry.field(
+        description="Id of the region (continent) it belongs to; null on boards without regions."
+    )
 
 
 @strawberry.type(description="A region (continent) and the armies it is worth when held whole.")

@@ -20,6 +20,7 @@ from api.graphql.types import from_global_id
 from api.service import GameService
 from domain import actions as a
 from domain.game import Phase
+from domain.odds import TieRule, battle_odds
 from tests.e2e.support import Server
 from tests.integration.api_support import (
     CREATE,
@@ -218,7 +219,7 @@ async def test_get_refuses_mutations(api: Api) -> None:
     assert "mutations are not allowed" in response.text
     assert await game_count(api.service) == 0
     response = await api.client.get("/graphql", params={"query": "{ variants { name } }"})
-    assert response.json() == {"data": {"variants": [{"name": "classic"}]}}
+    assert response.json() == {"data": {"variants": [{"name": "classic"}, {"name": "spqr"}]}}
 
 
 UNKNOWN_IDS = [
@@ -568,6 +569,36 @@ async def test_battle_odds_beyond_32_bits_is_a_validation_error(api: Api) -> Non
         api.client, "{ battleOdds(attackers: 5000000000, defenders: 3) { attackers } }"
     )
     assert "32-bit" in only_error(answer)["message"]
+
+
+@pytest.mark.anyio
+async def test_battle_odds_naval(api: Api) -> None:
+    query = """query($naval: Boolean!, $tie: TieRule!) {
+      battleOdds(attackers: 5, defenders: 3, stopAt: 1, tieRule: $tie, naval: $naval) {
+        attackers defenders conquestProbability attackerSurvivors defenderSurvivors
+        expectedAttackerLosses expectedDefenderLosses
+      }
+    }"""
+    expected = battle_odds(5, 3, stop_at=1, tie_rule=TieRule.NO_LOSS, stop_on_no_loss=True)
+    naval_answer = {
+        "attackers": 5,
+        "defenders": 3,
+        "conquestProbability": expected.conquest_probability,
+        "attackerSurvivors": list(expected.attacker_survivors),
+        "defenderSurvivors": list(expected.defender_survivors),
+        "expectedAttackerLosses": expected.expected_attacker_losses,
+        "expectedDefenderLosses": expected.expected_defender_losses,
+    }
+    # Asked first, the same tie rule without `naval` must not be served for the naval odds
+    # from the cache: ties rolled again are another battle.
+    repeated = (await data(api.client, query, {"naval": False, "tie": "NO_LOSS"}))["battleOdds"]
+    assert repeated["conquestProbability"] == (
+        battle_odds(5, 3, stop_at=1, tie_rule=TieRule.NO_LOSS).conquest_probability
+    )
+    for tie in ("NO_LOSS", "DEFENDER_WINS"):  # naval combat: ties never remove anything
+        naval = (await data(api.client, query, {"naval": True, "tie": tie}))["battleOdds"]
+        assert naval == naval_answer
+    assert naval_answer["conquestProbability"] != repeated["conquestProbability"]
 
 
 @pytest.mark.anyio

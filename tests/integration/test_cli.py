@@ -112,6 +112,39 @@ def test_odds_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert "the territory holds 6" in out
 
 
+@pytest.mark.parametrize("argv", [[], ["--attacker-dice", "2", "--stop-at", "1"]])
+def test_odds_naval_is_the_naval_battle_odds(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    data = run_json(capsys, "odds", "5", "3", "--naval", *argv, "--json")
+    kwargs: dict[str, Any] = {"max_attacker_dice": 2, "stop_at": 1} if argv else {}
+    expected = battle_odds(5, 3, tie_rule=TieRule.NO_LOSS, stop_on_no_loss=True, **kwargs)
+    assert data == json.loads(json.dumps(expected.to_dict()))
+    # Not the classic odds, nor ties rolled again: a roll removing nobody ends the battle.
+    for other in (TieRule.DEFENDER_WINS, TieRule.NO_LOSS):
+        assert (
+            data["conquest_probability"]
+            != battle_odds(5, 3, tie_rule=other, **kwargs).conquest_probability
+        )
+
+
+def test_odds_naval_text(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run(capsys, "odds", "3", "3", "--naval")
+    expected = battle_odds(3, 3, tie_rule=TieRule.NO_LOSS, stop_on_no_loss=True)
+    assert f"{expected.conquest_probability:.6f}" in out
+    assert "3 attacking triremes against 3" in out
+    assert "holds" not in out  # no garrison at sea
+
+
+def test_odds_help_mentions_naval(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as leaving:
+        main(["odds", "--help"])
+    assert leaving.value.code == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "--naval" in out
+    assert "S.P.Q.RisiKo! naval combat" in out
+
+
 # --------------------------------------------------------------------------- simulate
 
 
@@ -168,6 +201,7 @@ def test_simulate_every_player_count(capsys: pytest.CaptureFixture[str], players
         (["odds", "5", "3", "--attacker-dice", "4"], "4"),
         (["odds", "5", "3", "--ties", "attacker_wins"], "attacker_wins"),
         (["odds", "5", "3", "--stop-at", "-1"], "stop_at"),
+        (["odds", "5", "3", "--naval", "--ties", "defender_wins"], "not allowed with"),
         (["conquer", "the", "world"], "conquer"),
         ([], "command"),
     ],

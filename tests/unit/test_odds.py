@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domain import odds
+from domain.dice import compare_dice
 from domain.odds import BattleOdds, TieRule, battle_odds, roll_outcomes
 
 # --------------------------------------------------------------------------- single rolls
@@ -342,3 +343,163 @@ def test_a_roll_that_never_removes_anybody_is_rejected(monkeypatch: pytest.Monke
     monkeypatch.setattr(odds, "_roll_outcomes", lambda *_: stuck)
     with pytest.raises(ValueError, match="endless"):
         battle_odds(2, 2, tie_rule=TieRule.NO_LOSS)
+
+
+# --------------------------------------------------------------------------- naval combat
+
+
+@functools.cache
+def _brute_naval_end(i: int, j: int, params: Params) -> dict[tuple[int, int], Fraction]:
+    """Exact distribution of the final (attackers, defenders) of a S.P.Q.RisiKo! naval
+    combat from state (i, j): a roll that removes nobody ends the battle where it is."""
+    max_a, max_d, no_loss, bonus_a, bonus_d, stop_at = params
+    if j == 0 or i <= stop_at:
+        return {(i, j): Fraction(1)}
+    result: dict[tuple[int, int], Fraction] = {}
+    roll = _brute_roll(min(max_a, i), min(max_d, j), no_loss, bonus_a, bonus_d)
+    for (x, y), p in roll.items():
+        ends = {(i, j): Fraction(1)} if x == y == 0 else _brute_naval_end(i - x, j - y, params)
+        for end, q in ends.items():
+            result[end] = result.get(end, Fraction(0)) + p * q
+    return result
+
+
+def _naval(attackers: int, defenders: int, **kwargs: Any) -> BattleOdds:
+    return battle_odds(
+        attackers, defenders, tie_rule=TieRule.NO_LOSS, stop_on_no_loss=True, **kwargs
+    )
+
+
+def _both_afloat(result: BattleOdds) -> float:
+    """P(the battle ends with both sides still holding units), for stop_at=0: a roll never
+    removes the last unit of both sides at once, so the three ends are disjoint."""
+    return 1.0 - result.conquest_probability - result.attacker_survivors[0]
+
+
+@pytest.mark.parametrize("stop_at", [0, 1])
+@pytest.mark.parametrize(("max_a", "max_d"), list(itertools.product(range(1, 4), repeat=2)))
+@pytest.mark.parametrize("bonuses", [(0, 0), (1, 0), (0, 1)])
+@pytest.mark.parametrize("tie_rule", list(TieRule))
+def test_naval_battle_odds_match_brute_force(
+    tie_rule: TieRule, bonuses: tuple[int, int], max_a: int, max_d: int, stop_at: int
+) -> None:
+    params: Params = (max_a, max_d, tie_rule is TieRule.NO_LOSS, *bonuses, stop_at)
+    for attackers in range(7):
+        for defenders in range(1, 7):
+            ends = _brute_naval_end(attackers, defenders, params)
+            assert sum(ends.values()) == 1
+            result = battle_odds(
+                attackers,
+                defenders,
+                max_attacker_dice=max_a,
+                max_defender_dice=max_d,
+                tie_rule=tie_rule,
+                attacker_bonus=bonuses[0],
+                defender_bonus=bonuses[1],
+                stop_at=stop_at,
+                stop_on_no_loss=True,
+            )
+            att = [sum(p for (i, _), p in ends.items() if i == k) for k in range(attackers + 1)]
+            dfn = [sum(p for (_, j), p in ends.items() if j == k) for k in range(defenders + 1)]
+            exp_att = sum(p * (attackers - i) for (i, _), p in ends.items())
+            exp_dfn = sum(p * (defenders - j) for (_, j), p in ends.items())
+            assert (result.attackers, result.defenders) == (attackers, defenders)
+            assert result.conquest_probability == pytest.approx(float(dfn[0]), abs=1e-12)
+            assert result.attacker_survivors == pytest.approx([float(p) for p in att], abs=1e-12)
+            assert result.defender_survivors == pytest.approx([float(p) for p in dfn], abs=1e-12)
+            assert result.expected_attacker_losses == pytest.approx(float(exp_att), abs=1e-12)
+            assert result.expected_defender_losses == pytest.approx(float(exp_dfn), abs=1e-12)
+
+
+def _simulate_naval(rng: random.Random, attackers: int, defenders: int) -> tuple[int, int]:
+    """One naval combat rolled with the engine's own dice comparison."""
+    while attackers > 0 and defenders > 0:
+        att = [rng.randint(1, 6) for _ in range(min(3, attackers))]
+        dfn = [rng.randint(1, 6) for _ in range(min(3, defenders))]
+        lost_a, lost_d = compare_dice(att, dfn, defender_wins_ties=False)
+        if lost_a == lost_d == 0:
+            break
+        attackers -= lost_a
+        defenders -= lost_d
+    return attackers, defenders
+
+
+@pytest.mark.parametrize(("attackers", "defenders"), [(3, 3), (6, 4), (2, 5)])
+def test_naval_battle_odds_agree_with_monte_carlo(attackers: int, defenders: int) -> None:
+    rng = random.Random(20240715)
+    trials = 20_000
+    result = _naval(attackers, defenders)
+    ends = [_simulate_naval(rng, attackers, defenders) for _ in range(trials)]
+
+    def close(observed: int, q: float) -> bool:
+        return abs(observed / trials - q) <= 4 * math.sqrt(q * (1 - q) / trials) + 1e-9
+
+    assert close(sum(1 for _, d in ends if d == 0), result.conquest_probability)
+    assert close(sum(1 for a, d in ends if a and d), _both_afloat(result))
+    for k, q in enumerate(result.attacker_survivors):
+        assert close(sum(1 for a, _ in ends if a == k), q)
+    for k, q in enumerate(result.defender_survivors):
+        assert close(sum(1 for _, d in ends if d == k), q)
+
+
+def test_a_naval_battle_can_end_with_both_sides_afloat() -> None:
+    naval = _naval(3, 3)
+    repeated = battle_odds(3, 3, tie_rule=TieRule.NO_LOSS)
+    assert _both_afloat(naval) > 0.1
+    assert _both_afloat(repeated) == pytest.approx(0.0, abs=1e-12)
+    # The stalled rolls' mass ends in place: fewer conquests than when ties are rolled again.
+    assert naval.conquest_probability < repeated.conquest_probability
+
+
+def test_naval_one_against_one_by_hand() -> None:
+    # One roll: the attacker wins 15/36, the defender 15/36, and a tie (6/36) ends it.
+    result = _naval(1, 1)
+    assert result.conquest_probability == pytest.approx(15 / 36, abs=1e-15)
+    assert result.attacker_survivors == pytest.approx((15 / 36, 21 / 36), abs=1e-15)
+    assert result.defender_survivors == pytest.approx((15 / 36, 21 / 36), abs=1e-15)
+    assert _both_afloat(result) == pytest.approx(1 / 6, abs=1e-15)
+
+
+@settings(max_examples=100, deadline=None)
+@given(attackers=st.integers(0, 12), defenders=st.integers(1, 12), kwargs=_settings)
+def test_stop_on_no_loss_changes_nothing_when_the_defender_wins_ties(
+    attackers: int, defenders: int, kwargs: dict[str, Any]
+) -> None:
+    kwargs = {**kwargs, "tie_rule": TieRule.DEFENDER_WINS}
+    assert battle_odds(attackers, defenders, stop_on_no_loss=True, **kwargs) == battle_odds(
+        attackers, defenders, **kwargs
+    )
+
+
+@settings(max_examples=200, deadline=None)
+@given(attackers=st.integers(0, 12), defenders=st.integers(1, 12), kwargs=_settings)
+def test_naval_distributions_are_consistent(
+    attackers: int, defenders: int, kwargs: dict[str, Any]
+) -> None:
+    result = battle_odds(attackers, defenders, stop_on_no_loss=True, **kwargs)
+    assert len(result.attacker_survivors) == attackers + 1
+    assert len(result.defender_survivors) == defenders + 1
+    assert math.fsum(result.attacker_survivors) == pytest.approx(1.0, abs=1e-12)
+    assert math.fsum(result.defender_survivors) == pytest.approx(1.0, abs=1e-12)
+    assert all(p >= 0 for p in result.attacker_survivors + result.defender_survivors)
+    assert result.conquest_probability == result.defender_survivors[0]
+    # A conquest always leaves more than stop_at attackers.
+    above = math.fsum(result.attacker_survivors[kwargs["stop_at"] + 1 :])
+    assert result.conquest_probability <= above + 1e-12
+
+
+def test_a_naval_roll_that_never_removes_anybody_ends_the_battle(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    stuck = (odds.RollOutcome(0, 0, Fraction(1)),)
+    monkeypatch.setattr(odds, "_roll_outcomes", lambda *_: stuck)
+    result = _naval(2, 2)
+    assert result.attacker_survivors == (0.0, 0.0, 1.0)
+    assert result.defender_survivors == (0.0, 0.0, 1.0)
+    assert result.conquest_probability == 0.0
+
+
+@pytest.mark.parametrize("value", [1, 0, None, "yes"])
+def test_stop_on_no_loss_must_be_a_boolean(value: object) -> None:
+    with pytest.raises(ValueError, match="stop_on_no_loss must be a boolean"):
+        battle_odds(3, 2, stop_on_no_loss=value)  # type: ignore[arg-type]
