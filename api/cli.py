@@ -19,10 +19,15 @@ def _board(args: argparse.Namespace) -> int:
         print(json.dumps(board.to_data(), ensure_ascii=False, indent=2))
         return 0
     print(f"{board.name}: {len(board.territories)} territories, {len(board.edges)} borders")
-    for region in board.regions:
-        print(f"\n{region.name} (+{region.bonus})")
-        for territory_id in region.territories:
-            territory = board.territory(territory_id)
+    groups = [
+        (f"{region.name} (+{region.bonus})", [board.territory(t) for t in region.territories])
+        for region in board.regions
+    ]
+    if not groups:  # a board without regions: its provinces, then its sea areas
+        groups = [("Provinces", list(board.lands)), ("Sea areas", list(board.seas))]
+    for title, territories in groups:
+        print(f"\n{title}")
+        for territory in territories:
             names = ", ".join(board.territories[n].name for n in board.neighbours[territory.index])
             print(f"  {territory.name:<26} {territory.id:<26} borders {names}")
     return 0
@@ -78,6 +83,7 @@ def _simulate(args: argparse.Namespace) -> int:
         seed=args.seed,
         policy=args.policy,
         round_limit=args.round_limit,
+        victory_points=args.victory_points,
     )
     data = report.to_dict()
     if args.json:
@@ -217,13 +223,21 @@ def build_parser() -> argparse.ArgumentParser:
     odds.add_argument("--json", action="store_true")
     odds.set_defaults(handler=_odds)
 
-    sim = commands.add_parser("simulate", help="play games in-process and measure the engine")
+    sim = commands.add_parser(
+        "simulate",
+        help="play games in-process and measure the engine",
+        description="Play whole games in-process, one policy for every seat, with the "
+        "variant's default options (spqr: to 20 victory points), and measure the engine.",
+    )
     sim.add_argument("--variant", default="classic", choices=sorted(VARIANTS))
-    sim.add_argument("--players", type=int, default=4)
+    sim.add_argument("--players", type=int, default=4, help="classic 3 to 6, spqr 3 to 5")
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--policy", default="aggressive", choices=("aggressive", "random"))
     sim.add_argument("--round-limit", type=int, default=200, help="rounds before a game is cut")
+    sim.add_argument(
+        "--victory-points", type=int, help="spqr only: the target (default 20) a player wins at"
+    )
     sim.add_argument("--json", action="store_true")
     sim.set_defaults(handler=_simulate)
 

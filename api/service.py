@@ -31,7 +31,6 @@ from api.stores.base import (
 from domain import actions as a
 from domain.errors import InvalidOptions, RisikoError
 from domain.game import Game
-from domain.options import GameOptions
 from domain.rng import SEED_BYTES, commitment
 from variants import VARIANTS, get_variant
 
@@ -238,11 +237,12 @@ class GameService:
     async def create_game(
         self, variant: str, options: dict[str, Any], seed: str | None = None
     ) -> GameRecord:
+        """A game in the lobby; `options` override the variant's defaults (plain values)."""
         if variant not in VARIANTS:
             known = ", ".join(sorted(VARIANTS))
             raise ServiceError("UNKNOWN_VARIANT", f"unknown variant {variant!r}; known: {known}")
         try:
-            parsed = GameOptions.from_dict(options)
+            parsed = VARIANTS[variant].options(options)
         except (InvalidOptions, TypeError) as error:
             raise ServiceError("INVALID_OPTIONS", str(error)) from None
         if seed is not None and not 1 <= len(seed) <= MAX_SEED:
@@ -530,7 +530,7 @@ def _start(record: GameRecord, payload: dict[str, Any]) -> Game:
     seats = payload["seats"]
     return variant.new_game(
         [s["name"] for s in seats],
-        GameOptions.from_dict(record.options),
+        variant.options_class.from_dict(record.options),
         seed=record.seed,
         colours=[s["colour"] for s in seats],
     )

@@ -1,7 +1,9 @@
 """Benchmarks of the engine (not timed tests): `python3 dev.py bench [--games N] [--pyrisk DIR]`.
 
 Plays four-player games of classic RisiKo! with the `aggressive` policy in-process, several
-repetitions, and reports games/s and actions/s (median and best). With `--pyrisk DIR`, a
+repetitions, and reports games/s and actions/s (median and best); then the same for
+S.P.Q.RisiKo! (`spqr_*`) with the `aggressive` and `random` policies, whose games end by
+victory points (`--games` of each, `--no-spqr` to skip them). With `--pyrisk DIR`, a
 checkout of chronitis/pyrisk (not part of this project), its four `StupidAI` players are timed
 in the same run, alternating with ours, and the ratio is printed.
 """
@@ -21,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bots.simulate import simulate  # noqa: E402
+from bots.simulate import SimulationReport, simulate  # noqa: E402
 from domain.odds import battle_odds  # noqa: E402
 
 
@@ -59,6 +61,7 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--pyrisk", help="a directory holding a checkout of chronitis/pyrisk")
+    parser.add_argument("--no-spqr", action="store_true", help="classic only")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
 
@@ -73,6 +76,14 @@ def main() -> int:
         if other is not None:
             theirs.append(other(args.games, repetition))
 
+    spqr: dict[str, list[SimulationReport]] = {}
+    if not args.no_spqr:
+        for policy in ("aggressive", "random"):
+            spqr[policy] = [
+                simulate("spqr", 4, args.games, repetition, policy)
+                for repetition in range(args.repeat)
+            ]
+
     started = time.perf_counter()
     battle_odds(100, 100)
     odds_ms = (time.perf_counter() - started) * 1000
@@ -86,6 +97,15 @@ def main() -> int:
         "risiko_aggressive_actions_per_second_median": round(statistics.median(actions)),
         "odds_100_vs_100_ms_cold": round(odds_ms, 1),
     }
+    for policy, reports in spqr.items():
+        rates = [r.games_per_second for r in reports]
+        prefix = f"spqr_{policy}"
+        result[f"{prefix}_games_per_second_median"] = round(statistics.median(rates), 1)
+        result[f"{prefix}_games_per_second_best"] = round(max(rates), 1)
+        result[f"{prefix}_actions_per_second_median"] = round(
+            statistics.median(r.actions_per_second for r in reports)
+        )
+        result[f"{prefix}_games_with_winner"] = sum(r.winners for r in reports)
     if theirs:
         result["pyrisk_stupidai_games_per_second_median"] = round(statistics.median(theirs), 1)
         result["pyrisk_stupidai_games_per_second_best"] = round(max(theirs), 1)

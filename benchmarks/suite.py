@@ -7,8 +7,9 @@ collected and compared; a human summary goes to stderr. The first line (`suite.m
 describes the machine. Figures:
 
 * engine.<variant>.<policy>: complete four-player games in-process (`bots.simulate`), games/s
-  and actions/s, median (and best) of several repetitions, for every variant, with the
-  `aggressive` policy and the `random` one (which needs a round limit to end);
+  and actions/s, median (and best) of several repetitions, for every variant (classic, spqr),
+  with the `aggressive` policy and the `random` one (which needs a round limit to end in
+  classic; S.P.Q.RisiKo! games end by victory points with both);
 * api.submit.<store>.<route>: submitAction over HTTP, one client, one uvicorn worker, GraphQL
   against the same service call behind a bare Starlette JSON route, alternating game by game
   (`benchmarks/api.py`), on the embedded store and on MongoDB (secantusdb, started here, or
@@ -113,8 +114,10 @@ def bench_engine(args: argparse.Namespace) -> list[dict[str, Any]]:
         for policy in ("aggressive", "random"):
             games = args.engine_games if policy == "aggressive" else args.random_games
             # `aggressive` games end by themselves (simulate's default limit of 200 rounds is
-            # never reached); `random` ones mostly do not: they end at the round limit.
-            limit = 200 if policy == "aggressive" else args.random_round_limit
+            # never reached); classic `random` ones mostly do not: they end at the round limit.
+            # S.P.Q.RisiKo! games end by victory points with either policy (about 17 rounds).
+            ends_by_itself = policy == "aggressive" or variant == "spqr"
+            limit = 200 if ends_by_itself else args.random_round_limit
             reports = [
                 simulate(variant, 4, games, repetition, policy, round_limit=limit)
                 for repetition in range(args.engine_repeat)
@@ -142,7 +145,8 @@ def bench_engine(args: argparse.Namespace) -> list[dict[str, Any]]:
                 f"engine {variant:8} {policy:10} {figure['games_per_second']:>8} games/s "
                 f"{figure['actions_per_second']:>8} actions/s "
                 f"({figure['average_actions']} actions, {figure['average_rounds']} rounds a game"
-                f"{', round limit ' + str(limit) if policy == 'random' else ''})"
+                f"{'' if ends_by_itself else ', round limit ' + str(limit)}; "
+                f"{figure['games_with_winner']} of {total} won)"
             )
             figures.append(figure)
     return figures
@@ -720,10 +724,11 @@ def bench_odds(args: argparse.Namespace) -> list[dict[str, Any]]:
 
 
 def _profile_path(args: argparse.Namespace, name: str) -> Path | None:
-    if args.profile_server is None:
+    directory: Path | None = args.profile_server
+    if directory is None:
         return None
-    args.profile_server.mkdir(parents=True, exist_ok=True)
-    return args.profile_server / f"{name}.txt"
+    directory.mkdir(parents=True, exist_ok=True)
+    return directory / f"{name}.txt"
 
 
 RUNNERS: dict[str, Callable[[argparse.Namespace], list[dict[str, Any]]]] = {

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from bots.policies import POLICIES
 from domain.errors import RuleViolation
 from domain.game import Game
-from domain.options import GameOptions
 from variants import get_variant
 
 
@@ -83,12 +82,17 @@ def simulate(
     seed: int = 0,
     policy: str = "aggressive",
     round_limit: int = 200,
+    victory_points: int | None = None,
 ) -> SimulationReport:
+    """`victory_points` (S.P.Q.RisiKo! only) replaces the variant's default target."""
     if policy not in POLICIES:
         raise KeyError(f"unknown policy {policy!r}; known: {', '.join(POLICIES)}")
     chosen = get_variant(variant)
     names = [f"Player {i + 1}" for i in range(players)]
-    options = GameOptions(round_limit=round_limit)
+    overrides: dict[str, object] = {"round_limit": round_limit}
+    if victory_points is not None:
+        overrides["victory_points"] = victory_points
+    options = chosen.options(overrides)  # the variant's defaults: spqr plays to 20 points
     actions = rounds = winners = 0
     started = time.perf_counter()
     for index in range(games):

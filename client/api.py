@@ -56,8 +56,9 @@ T = TypeVar("T")
 GAME_FIELDS = """
 fragment GameFields on Game {
   id variant version status phase round currentPlayer seatToAct viewerSeat armiesToPlace
-  players { seat name colour territories armies cards eliminated resigned }
-  territories { id owner armies }
+  neutralColours pendingTriremes pendingPowerCentres
+  players { seat name colour territories armies cards eliminated resigned victoryPoints triremes }
+  territories { id owner armies neutral triremes { seat count } controlledBy powerCentre }
   hand { id symbol territory }
   objective { id text territories }
   outcome { winner reason ranking { rank seat points } }
@@ -71,6 +72,15 @@ fragment GameFields on Game {
     ... on LegalOccupy { source target minArmies maxArmies input }
     ... on LegalStrategicMove { source target minArmies maxArmies input }
     ... on LegalEndTurn { input }
+    ... on LegalClaimProvince { provinces input }
+    ... on LegalPlaceNeutral { provinces colours input }
+    ... on LegalPlacePowerCentre { provinces input }
+    ... on LegalPlaceTrireme { seas input }
+    ... on LegalBuildTrireme { province sea minTriremes maxTriremes input }
+    ... on LegalDisbandTrireme { sea provinces input }
+    ... on LegalMoveFleet { source target minTriremes maxTriremes input }
+    ... on LegalNavalBattle { sea opponent minDice maxDice ongoing input }
+    ... on LegalSeaAttack { source target sea minLegionaries maxLegionaries input }
   }
 }
 """
@@ -101,7 +111,8 @@ ODDS = """query($a: Int!, $d: Int!, $ad: Int!, $dd: Int!, $tie: TieRule!, $ab: I
   }
 }"""
 BOARD = """{ variants { name board {
-  id name territories { id name region } regions { id name bonus territories } edges { a b kind }
+  id name territories { id name region kind } regions { id name bonus territories }
+  edges { a b kind }
 } } }"""
 EVENTS = f"""subscription($id: ID!, $after: Int!) {{
   gameEvents(gameId: $id, after: $after) {{ {EVENT_FIELDS} }}
@@ -177,13 +188,17 @@ class GameEvent:
 class GameState:
     """A game as the client's seat (or a spectator) sees it. Players, territories, the hand,
     the objective, the outcome and the legal action families are the API's raw dicts;
-    each family has its `__typename`, its range fields and a ready `input`."""
+    each family has its `__typename`, its range fields and a ready `input`.
+
+    S.P.Q.RisiKo!: territories are provinces and sea areas; a province held by neutral
+    legionaries has `owner` None and `neutral` its colour (one of `neutral_colours`), a sea
+    area lists its `triremes` by seat; players have `victoryPoints` and `triremes`."""
 
     id: str
     variant: str
     version: int
     status: str  # LOBBY, ACTIVE, FINISHED
-    phase: str | None  # SETUP, REINFORCE, ATTACK, DEFEND, OCCUPY, OVER
+    phase: str | None  # SETUP, REINFORCE, (NAVAL_… and SEA_ATTACK,) ATTACK, DEFEND, OCCUPY, OVER
     round: int
     current_player: int | None
     seat_to_act: int | None
@@ -195,6 +210,9 @@ class GameState:
     objective: Json | None
     legal_actions: list[Json]
     outcome: Json | None
+    neutral_colours: list[str] = field(default_factory=list)
+    pending_triremes: int = 0  # won with a set, still to place (S.P.Q.RisiKo!)
+    pending_power_centres: int = 0
 
     @classmethod
     def from_data(cls, data: Json) -> GameState:
@@ -215,6 +233,9 @@ class GameState:
             objective=data["objective"],
             legal_actions=data["legalActions"],
             outcome=data["outcome"],
+            neutral_colours=data["neutralColours"],
+            pending_triremes=data["pendingTriremes"],
+            pending_power_centres=data["pendingPowerCentres"],
         )
 
     @property
@@ -231,6 +252,14 @@ class GameState:
 
     def armies(self) -> dict[str, int]:
         return {t["id"]: t["armies"] for t in self.territories}
+
+    def triremes(self) -> dict[str, dict[int, int]]:
+        """S.P.Q.RisiKo!: each sea area's triremes by seat (seas without any are left out)."""
+        return {
+            t["id"]: {f["seat"]: f["count"] for f in t["triremes"]}
+            for t in self.territories
+            if t["triremes"]
+        }
 
     def families(self, typename: str) -> list[Json]:
         """The legal families of one kind, e.g. families("LegalAttackUntil")."""
@@ -268,13 +297,14 @@ class Odds:
 @dataclass(frozen=True)
 class Board:
     """A variant's board: territories (id → region), regions (id → bonus, territories) and
-    borders (`neighbours`, every edge kind)."""
+    borders (`neighbours`, every edge kind). S.P.Q.RisiKo!'s sea areas are in `seas`."""
 
     id: str
     name: str
     regions: dict[str, Json]
-    region_of: dict[str, str]
+    region_of: dict[str, str | None]
     neighbours: dict[str, frozenset[str]] = field(repr=False)
+    seas: frozenset[str] = frozenset()
 
     @classmethod
     def from_data(cls, data: Json) -> Board:
@@ -288,6 +318,7 @@ class Board:
             regions={r["id"]: r for r in data["regions"]},
             region_of={t["id"]: t["region"] for t in data["territories"]},
             neighbours={t: frozenset(n) for t, n in neighbours.items()},
+            seas=frozenset(t["id"] for t in data["territories"] if t["kind"] == "SEA"),
         )
 
 

@@ -29,6 +29,11 @@ class ErrorCode(enum.Enum):
     NOT_YOUR_TURN = "NOT_YOUR_TURN"
     OPTION_DISABLED = "OPTION_DISABLED"
     OWN_TERRITORY = "OWN_TERRITORY"
+    # S.P.Q.RisiKo!
+    NO_NAVAL_SUPERIORITY = "NO_NAVAL_SUPERIORITY"
+    ONCE_PER_TURN = "ONCE_PER_TURN"
+    POWER_CENTRE_NOT_ALLOWED = "POWER_CENTRE_NOT_ALLOWED"
+    WRONG_KIND_OF_SPACE = "WRONG_KIND_OF_SPACE"
     REINFORCEMENTS_PENDING = "REINFORCEMENTS_PENDING"
     RULE_VIOLATION = "RULE_VIOLATION"
     TIME_ALREADY_EXPIRED = "TIME_ALREADY_EXPIRED"
@@ -62,7 +67,12 @@ def user_error(code: str, message: str, field: list[str] | None = None) -> UserE
     return UserError(code=ErrorCode(code), message=message, field=field)
 
 
-@strawberry.input(description="Options of a new game; every field has the variant's default.")
+@strawberry.input(
+    description="Options of a new game; every field omitted (or null) takes the variant's "
+    "default. An option the variant does not have, or a value its rules refuse (DECLARE, "
+    "minimumGarrison false or TOURNAMENT objectives in S.P.Q.RisiKo!, victoryPoints in a "
+    "classic game), is INVALID_OPTIONS. See Variant.options."
+)
 class GameOptionsInput:
     defender_dice: DefenderDice | None = strawberry.field(
         default=None, description="MAXIMUM (default) or DECLARE."
@@ -85,6 +95,10 @@ class GameOptionsInput:
     )
     round_limit: int | None = strawberry.field(
         default=None, description="End the game after this round; the ranking decides."
+    )
+    victory_points: int | None = strawberry.field(
+        default=None,
+        description="S.P.Q.RisiKo! only: the victory points that win (at least 1; default 20).",
     )
     tournament: bool | None = strawberry.field(
         default=None, description="Start from the tournament preset; other fields override it."
@@ -206,6 +220,81 @@ class StrategicMoveInput:
     armies: int = strawberry.field(description="How many armies.")
 
 
+@strawberry.input(description="S.P.Q.RisiKo! occupation: claim a free province (2 legionaries).")
+class ClaimProvinceInput:
+    province: str = strawberry.field(description="A free province's id.")
+
+
+@strawberry.input(
+    description="S.P.Q.RisiKo! occupation: a group of 3 neutral legionaries on a free province."
+)
+class PlaceNeutralInput:
+    province: str = strawberry.field(description="A free province's id.")
+    colour: str = strawberry.field(description="A neutral colour id (see Game.neutralColours).")
+
+
+@strawberry.input(description="S.P.Q.RisiKo!: build a power centre won with an arena card.")
+class PlacePowerCentreInput:
+    province: str = strawberry.field(
+        description="An own province with no power centre in it or next to it by land."
+    )
+
+
+@strawberry.input(description="S.P.Q.RisiKo!: put a trireme won with a trireme card.")
+class PlaceTriremeInput:
+    sea: str = strawberry.field(description="A sea area next to an own province.")
+
+
+@strawberry.input(
+    description="S.P.Q.RisiKo! naval reinforcement: 3 legionaries of a coastal province "
+    "become a trireme, each, on a sea area of its coast."
+)
+class BuildTriremeInput:
+    province: str = strawberry.field(description="The own coastal province (one legionary stays).")
+    sea: str = strawberry.field(description="A sea area on its coast.")
+    triremes: int = strawberry.field(default=1, description="How many triremes to build.")
+
+
+@strawberry.input(
+    description="S.P.Q.RisiKo! (land reinforcements, once a turn): a trireme becomes 2 "
+    "legionaries in an own province on its sea area."
+)
+class DisbandTriremeInput:
+    sea: str = strawberry.field(description="The sea area of the trireme.")
+    province: str = strawberry.field(description="An own province on that sea area.")
+
+
+@strawberry.input(
+    description="S.P.Q.RisiKo!'s naval move, once a turn before any combat: triremes to an "
+    "adjacent sea area."
+)
+class MoveFleetInput:
+    source: str = strawberry.field(description="The sea area they leave.")
+    target: str = strawberry.field(description="An adjacent sea area.")
+    triremes: int = strawberry.field(description="How many own triremes move.")
+
+
+@strawberry.input(
+    description="S.P.Q.RisiKo!: one roll of a naval combat; send it again to go on, which is "
+    "allowed while every roll removes a trireme."
+)
+class NavalBattleInput:
+    sea: str = strawberry.field(description="The sea area.")
+    opponent: int = strawberry.field(description="The seat whose triremes are attacked.")
+    dice: int = strawberry.field(default=3, description="1 to 3, at most the own triremes there.")
+
+
+@strawberry.input(
+    description="S.P.Q.RisiKo!: attack a province across a sea area where the attacker has "
+    "more triremes than the defender, with a force declared in advance and fought to the end."
+)
+class SeaAttackInput:
+    source: str = strawberry.field(description="The own province the force leaves.")
+    target: str = strawberry.field(description="The province attacked, on the same sea area.")
+    sea: str = strawberry.field(description="The sea area crossed.")
+    legionaries: int = strawberry.field(description="The force; it moves in if it conquers.")
+
+
 @strawberry.input(one_of=True, description="Exactly one action.")
 class ActionInput:
     place_armies: PlaceArmiesInput | None = strawberry.field(
@@ -233,6 +322,33 @@ class ActionInput:
     end_turn: bool | None = strawberry.field(
         default=strawberry.UNSET, description="true: end the turn."
     )
+    claim_province: ClaimProvinceInput | None = strawberry.field(
+        default=strawberry.UNSET, description="S.P.Q.RisiKo! occupation: claim a province."
+    )
+    place_neutral: PlaceNeutralInput | None = strawberry.field(
+        default=strawberry.UNSET, description="S.P.Q.RisiKo! occupation: place a neutral group."
+    )
+    place_power_centre: PlacePowerCentreInput | None = strawberry.field(
+        default=strawberry.UNSET, description="S.P.Q.RisiKo!: build a power centre won."
+    )
+    place_trireme: PlaceTriremeInput | None = strawberry.field(
+        default=strawberry.UNSET, description="S.P.Q.RisiKo!: place a trireme won."
+    )
+    build_trireme: BuildTriremeInput | None = strawberry.field(
+        default=strawberry.UNSET, description="S.P.Q.RisiKo!: legionaries become triremes."
+    )
+    disband_trireme: DisbandTriremeInput | None = strawberry.field(
+        default=strawberry.UNSET, description="S.P.Q.RisiKo!: a trireme becomes legionaries."
+    )
+    move_fleet: MoveFleetInput | None = strawberry.field(
+        default=strawberry.UNSET, description="S.P.Q.RisiKo!: the naval move."
+    )
+    naval_battle: NavalBattleInput | None = strawberry.field(
+        default=strawberry.UNSET, description="S.P.Q.RisiKo!: one roll of a naval combat."
+    )
+    sea_attack: SeaAttackInput | None = strawberry.field(
+        default=strawberry.UNSET, description="S.P.Q.RisiKo!: an attack across a sea area."
+    )
 
 
 def to_action(action: ActionInput) -> a.Action:
@@ -256,7 +372,35 @@ def to_action(action: ActionInput) -> a.Action:
         return a.StrategicMove(z.source, z.target, z.armies)
     if action.end_turn:
         return a.EndTurn()
-    raise domain_errors.InvalidAction("endTurn must be true to end the turn")
+    if action.end_turn is False:
+        raise domain_errors.InvalidAction("endTurn must be true to end the turn")
+    return _spqr_action(action)
+
+
+def _spqr_action(action: ActionInput) -> a.Action:
+    if action.claim_province:
+        return a.ClaimProvince(action.claim_province.province)
+    if action.place_neutral:
+        return a.PlaceNeutral(action.place_neutral.province, action.place_neutral.colour)
+    if action.place_power_centre:
+        return a.PlacePowerCentre(action.place_power_centre.province)
+    if action.place_trireme:
+        return a.PlaceTrireme(action.place_trireme.sea)
+    if action.build_trireme:
+        b = action.build_trireme
+        return a.BuildTrireme(b.province, b.sea, b.triremes)
+    if action.disband_trireme:
+        return a.DisbandTrireme(action.disband_trireme.sea, action.disband_trireme.province)
+    if action.move_fleet:
+        f = action.move_fleet
+        return a.MoveFleet(f.source, f.target, f.triremes)
+    if action.naval_battle:
+        n = action.naval_battle
+        return a.NavalBattle(n.sea, n.opponent, n.dice)
+    if action.sea_attack:
+        s = action.sea_attack
+        return a.SeaAttack(s.source, s.target, s.sea, s.legionaries)
+    raise domain_errors.InvalidAction("name exactly one action")
 
 
 @strawberry.input(description="One action of the game, for the seat of the token.")

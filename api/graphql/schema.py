@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import functools
 from collections.abc import AsyncGenerator
 from typing import Annotated, Any
@@ -25,6 +26,7 @@ from api.graphql.inputs import (
     CreateGameInput,
     CreateGamePayload,
     GameInput,
+    GameOptionsInput,
     GamePayload,
     JoinGameInput,
     JoinGamePayload,
@@ -63,6 +65,10 @@ from domain.options import GameOptions
 from variants import VARIANTS
 
 MAX_ODDS_ARMIES = 1000
+# The fields of GameOptionsInput that are options (`tournament` is a preset of them).
+OPTION_FIELDS = tuple(
+    f.name for f in dataclasses.fields(GameOptionsInput) if f.name != "tournament"
+)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -250,16 +256,20 @@ class Query:
 
 
 def _options(input: CreateGameInput) -> dict[str, Any]:
+    """The options given, as plain values over the variant's defaults (the service applies
+    them to the variant's own options): the tournament preset first, then each field set."""
     given = input.options
     if given is None:
-        return GameOptions().to_dict()
-    base = GameOptions.tournament() if given.tournament else GameOptions()
-    options = base.to_dict()
-    for name in options:
+        return {}
+    overrides: dict[str, Any] = {}
+    if given.tournament:
+        preset, plain = GameOptions.tournament().to_dict(), GameOptions().to_dict()
+        overrides = {name: value for name, value in preset.items() if plain[name] != value}
+    for name in OPTION_FIELDS:
         value = getattr(given, name)
         if value is not None:
-            options[name] = getattr(value, "value", value)
-    return options
+            overrides[name] = getattr(value, "value", value)
+    return overrides
 
 
 @strawberry.type

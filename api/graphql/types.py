@@ -15,10 +15,15 @@ from api.graphql.context import Info
 from api.service import Session
 from api.stores.base import GameRecord, StoredEvent
 from domain import legal as lg
+from domain.errors import InvalidOptions
 from domain.game import Phase as DomainPhase
 from domain.odds import BattleOdds as DomainOdds
+from domain.options import DefenderDice as DomainDefenderDice
+from domain.options import ObjectiveDeck as DomainObjectiveDeck
 from variants import Variant as DomainVariant
 from variants import get_variant
+from variants.spqr.game import SpqrGame
+from variants.spqr.ruleset import SpqrRuleset
 
 MAX_PAGE = 100
 
@@ -50,10 +55,19 @@ class GameStatus(enum.Enum):
     FINISHED = "finished"
 
 
-@strawberry.enum(description="The part of the turn the game is in.")
+@strawberry.enum(
+    description="The part of the turn the game is in. S.P.Q.RisiKo! goes through REINFORCE, "
+    "NAVAL_REINFORCE, NAVAL_MOVE, NAVAL_COMBAT, SEA_ATTACK and ATTACK in that order (its SETUP "
+    "is the initial occupation); classic games use only SETUP, REINFORCE, ATTACK, DEFEND, "
+    "OCCUPY and OVER."
+)
 class Phase(enum.Enum):
     SETUP = "setup"
     REINFORCE = "reinforce"
+    NAVAL_REINFORCE = "naval_reinforce"
+    NAVAL_MOVE = "naval_move"
+    NAVAL_COMBAT = "naval_combat"
+    SEA_ATTACK = "sea_attack"
     ATTACK = "attack"
     DEFEND = "defend"
     OCCUPY = "occupy"
@@ -78,17 +92,28 @@ class ObjectiveDeck(enum.Enum):
     TOURNAMENT = "tournament"
 
 
+@strawberry.enum(description="What a space of the board is.")
+class SpaceKind(enum.Enum):
+    LAND = "land"
+    SEA = "sea"
+
+
 @strawberry.interface(description="An object with a global, opaque id.")
 class Node:
     id: strawberry.ID = strawberry.field(description="Opaque global id; do not decode it.")
 
 
-@strawberry.type(description="A territory of a board.")
+@strawberry.type(
+    description="A space of a board: a territory (S.P.Q.RisiKo!: a province) or a sea area."
+)
 class Territory:
     id: str = strawberry.field(description="Ascii id, used in actions.")
     name: str = strawberry.field(description="The name printed on the board.")
     region: str | None = strawberry.field(
         description="Id of the region (continent) it belongs to; null on boards without regions."
+    )
+    kind: SpaceKind = strawberry.field(
+        description="LAND (holds armies) or SEA (an S.P.Q.RisiKo! sea area: holds triremes)."
     )
 
 
@@ -127,7 +152,9 @@ class Colour:
 @strawberry.type(description="An option a game of this variant can be created with.")
 class VariantOption:
     name: str = strawberry.field(description="The option's name in GameOptionsInput.")
-    default: JSON = strawberry.field(description="Its default value.")
+    default: JSON | None = strawberry.field(
+        description="Its default value; null when it is off by default (no limit)."
+    )
     description: str = strawberry.field(description="What it does.")
 
 
@@ -141,6 +168,8 @@ OPTION_DESCRIPTIONS = {
     "objectives": "STANDARD secret objectives or the 16 TOURNAMENT objectives with points.",
     "time_limit_minutes": "Tournament time limit; the round in which it expires is completed.",
     "round_limit": "The game ends after this round; the ranking decides.",
+    "victory_points": "S.P.Q.RisiKo!: the victory points that win, claimed at the start of "
+    "each turn.",
 }
 
 
@@ -153,7 +182,10 @@ class Variant:
     max_players: int = strawberry.field(description="Most players.")
     board: Board = strawberry.field(description="The board.")
     colours: list[Colour] = strawberry.field(description="Colours in their default order.")
-    options: list[VariantOption] = strawberry.field(description="Options of createGame.")
+    options: list[VariantOption] = strawberry.field(
+        description="Options of createGame with their defaults; those the variant's rules fix "
+        "(S.P.Q.RisiKo!'s defender dice, garrison and objectives) are left out."
+    )
 
 
 _VARIANTS: dict[str, Variant] = {}
@@ -167,12 +199,38 @@ def variant_type(variant: DomainVariant) -> Variant:
     return cached
 
 
-def _build_variant_type(variant: DomainVariant) -> Variant:
-    from domain.options import GameOptions
+def _settable_options(variant: DomainVariant) -> dict[str, Any]:
+    """The variant's options with their defaults, without those its rules fix: an option whose
+    every other value the variant refuses (S.P.Q.RisiKo!'s defender dice, say) is no choice."""
+    defaults = variant.options().to_dict()
+    settable: dict[str, Any] = {}
+    for name, default in defaults.items():
+        if isinstance(default, bool):
+            alternatives: list[Any] = [not default]
+        elif name == "defender_dice":
+            alternatives = [d.value for d in DomainDefenderDice if d.value != default]
+        elif name == "objectives":
+            alternatives = [d.value for d in DomainObjectiveDeck if d.value != default]
+        else:
+            settable[name] = default
+            continue
+        if any(_accepted(variant, {name: value}) for value in alternatives):
+            settable[name] = default
+    return settable
 
+
+def _accepted(variant: DomainVariant, overrides: dict[str, Any]) -> bool:
+    try:
+        variant.options(overrides)
+    except InvalidOptions:
+        return False
+    return True
+
+
+def _build_variant_type(variant: DomainVariant) -> Variant:
     ruleset = variant.ruleset
     board = ruleset.board
-    defaults = GameOptions().to_dict()
+    defaults = _settable_options(variant)
     return Variant(
         name=variant.name,
         title=variant.title,
@@ -183,7 +241,8 @@ def _build_variant_type(variant: DomainVariant) -> Variant:
             id=board.id,
             name=board.name,
             territories=[
-                Territory(id=t.id, name=t.name, region=t.region) for t in board.territories
+                Territory(id=t.id, name=t.name, region=t.region, kind=SpaceKind(t.kind.value))
+                for t in board.territories
             ],
             regions=[
                 Region(id=r.id, name=r.name, bonus=r.bonus, territories=list(r.territories))
@@ -220,6 +279,10 @@ class GameOptions:
     round_limit: int | None = strawberry.field(
         description="The game ends after this round, by ranking."
     )
+    victory_points: int | None = strawberry.field(
+        description="S.P.Q.RisiKo!: the victory points that win; null for classic games (and "
+        "for an S.P.Q.RisiKo! game without a target)."
+    )
 
 
 @strawberry.type(description="A player's public facts.")
@@ -232,20 +295,61 @@ class Player:
     cards: int = strawberry.field(description="Cards in hand (how many, never which).")
     eliminated: bool = strawberry.field(description="Lost every territory.")
     resigned: bool = strawberry.field(description="Left the game; their armies stay.")
+    victory_points: int = strawberry.field(
+        description="S.P.Q.RisiKo!: victory points won so far (claimed at the start of each of "
+        "the player's turns); 0 in classic games."
+    )
+    triremes: int = strawberry.field(
+        description="S.P.Q.RisiKo!: triremes on every sea area; 0 in classic games."
+    )
 
 
-@strawberry.type(description="Who holds a territory and with how many armies.")
+@strawberry.type(description="A seat's triremes on a sea area.")
+class FleetCount:
+    seat: int = strawberry.field(description="The seat the triremes belong to.")
+    count: int = strawberry.field(description="How many (never 0 here).")
+
+
+@strawberry.type(description="Who holds a territory (or a sea area) and with what.")
 class TerritoryState:
     id: str = strawberry.field(description="The territory's id.")
-    owner: int | None = strawberry.field(description="Seat of the owner; null before the deal.")
-    armies: int = strawberry.field(description="Armies on it.")
+    owner: int | None = strawberry.field(
+        description="Seat of the owner; null before the deal, on a province that is free or "
+        "held by neutral armies, and on a sea area."
+    )
+    armies: int = strawberry.field(description="Armies (legionaries) on it; 0 on a sea area.")
+    neutral: str | None = strawberry.field(
+        default=None,
+        description="S.P.Q.RisiKo!: the neutral colour id whose legionaries hold the province "
+        "(see Game.neutralColours); null otherwise.",
+    )
+    triremes: list[FleetCount] = strawberry.field(
+        default_factory=list,
+        description="S.P.Q.RisiKo!, sea areas only: each seat's triremes there (seats with none "
+        "are left out); empty elsewhere.",
+    )
+    controlled_by: int | None = strawberry.field(
+        default=None,
+        description="S.P.Q.RisiKo!, sea areas only: the seat with strictly more triremes there "
+        "than every other player (it may cross it in its strategic move); null if none.",
+    )
+    power_centre: bool = strawberry.field(
+        default=False, description="S.P.Q.RisiKo!: a power centre stands on the province."
+    )
 
 
 @strawberry.type(description="A territory card in the viewer's own hand.")
 class Card:
-    id: str = strawberry.field(description="Card id: a territory id, or jolly_1 / jolly_2.")
-    symbol: str = strawberry.field(description="fante, cavallo, cannone or jolly.")
-    territory: str | None = strawberry.field(description="The territory shown, if any.")
+    id: str = strawberry.field(
+        description="Card id: a territory id, or jolly_1 / jolly_2 (S.P.Q.RisiKo!: symbol_NN)."
+    )
+    symbol: str = strawberry.field(
+        description="Classic: fante, cavallo, cannone or jolly. S.P.Q.RisiKo!: legionario, "
+        "vessillo (+2 legionaries in a set), trireme (+1 trireme) or arena (+1 power centre)."
+    )
+    territory: str | None = strawberry.field(
+        description="The territory shown, if any (none on S.P.Q.RisiKo! cards)."
+    )
 
 
 @strawberry.type(description="The viewer's own secret objective.")
@@ -263,14 +367,18 @@ class RankingEntry:
     rank: int = strawberry.field(description="1 for the best; ties share a rank.")
     seat: int = strawberry.field(description="The player's seat.")
     points: int = strawberry.field(
-        description="Tournament points, or territories held with standard objectives."
+        description="Tournament points, or territories held with standard objectives; "
+        "S.P.Q.RisiKo!: victory points."
     )
 
 
 @strawberry.type(description="How a game ended.")
 class Outcome:
     winner: int | None = strawberry.field(description="The winning seat, if any.")
-    reason: str = strawberry.field(description="objective, last_player, time_limit or round_limit.")
+    reason: str = strawberry.field(
+        description="objective, victory_points (S.P.Q.RisiKo!), last_player, time_limit or "
+        "round_limit."
+    )
     ranking: list[RankingEntry] = strawberry.field(description="Best first; ties share a rank.")
 
 
@@ -368,6 +476,106 @@ class LegalEndTurn:
     input: JSON = strawberry.field(description="A ready ActionInput from this family.")
 
 
+@strawberry.type(
+    description="S.P.Q.RisiKo! occupation: claim one of these free provinces (2 legionaries)."
+)
+class LegalClaimProvince:
+    provinces: list[str] = strawberry.field(description="The free provinces.")
+    input: JSON = strawberry.field(description="A ready ActionInput from this family.")
+
+
+@strawberry.type(
+    description="S.P.Q.RisiKo! occupation: a group of 3 neutral legionaries of one of these "
+    "colours on one of these free provinces."
+)
+class LegalPlaceNeutral:
+    provinces: list[str] = strawberry.field(description="The free provinces.")
+    colours: list[str] = strawberry.field(description="Neutral colours with groups left.")
+    input: JSON = strawberry.field(description="A ready ActionInput from this family.")
+
+
+@strawberry.type(
+    description="S.P.Q.RisiKo!: build a power centre won with an arena card in one of these "
+    "own provinces (none in or next to a province that has one)."
+)
+class LegalPlacePowerCentre:
+    provinces: list[str] = strawberry.field(description="Own provinces where it may stand.")
+    input: JSON = strawberry.field(description="A ready ActionInput from this family.")
+
+
+@strawberry.type(
+    description="S.P.Q.RisiKo!: put a trireme won with a trireme card on one of these sea "
+    "areas (each next to an own province)."
+)
+class LegalPlaceTrireme:
+    seas: list[str] = strawberry.field(description="The sea areas allowed.")
+    input: JSON = strawberry.field(description="A ready ActionInput from this family.")
+
+
+@strawberry.type(
+    description="S.P.Q.RisiKo! naval reinforcement: 3 legionaries of the province become a "
+    "trireme on the sea area, minTriremes to maxTriremes times (one legionary stays)."
+)
+class LegalBuildTrireme:
+    province: str = strawberry.field(description="The own coastal province that pays.")
+    sea: str = strawberry.field(description="The sea area on its coast that gets the triremes.")
+    min_triremes: int = strawberry.field(description="Fewest triremes to build.")
+    max_triremes: int = strawberry.field(description="Most triremes to build.")
+    input: JSON = strawberry.field(description="A ready ActionInput from this family.")
+
+
+@strawberry.type(
+    description="S.P.Q.RisiKo! (land reinforcements, once a turn): a trireme of the sea area "
+    "becomes 2 legionaries in one of these own provinces on its coast."
+)
+class LegalDisbandTrireme:
+    sea: str = strawberry.field(description="The sea area the trireme leaves.")
+    provinces: list[str] = strawberry.field(description="Own provinces on that sea area.")
+    input: JSON = strawberry.field(description="A ready ActionInput from this family.")
+
+
+@strawberry.type(
+    description="S.P.Q.RisiKo!'s naval move (one a turn, before any combat): triremes from a "
+    "sea area to an adjacent one."
+)
+class LegalMoveFleet:
+    source: str = strawberry.field(description="The sea area they leave.")
+    target: str = strawberry.field(description="The adjacent sea area they reach.")
+    min_triremes: int = strawberry.field(description="Fewest triremes to move.")
+    max_triremes: int = strawberry.field(description="Most triremes to move (all of them).")
+    input: JSON = strawberry.field(description="A ready ActionInput from this family.")
+
+
+@strawberry.type(
+    description="S.P.Q.RisiKo!: one roll of a naval combat against the opponent's triremes on "
+    "the sea area. Ties remove nothing; it may go on while every roll removes a trireme."
+)
+class LegalNavalBattle:
+    sea: str = strawberry.field(description="The sea area.")
+    opponent: int = strawberry.field(description="The seat whose triremes are attacked.")
+    min_dice: int = strawberry.field(description="Fewest dice allowed.")
+    max_dice: int = strawberry.field(description="Most dice allowed (one per own trireme).")
+    ongoing: bool = strawberry.field(
+        description="The next roll of the combat already begun, rather than a new combat."
+    )
+    input: JSON = strawberry.field(description="A ready ActionInput from this family.")
+
+
+@strawberry.type(
+    description="S.P.Q.RisiKo!: attack the target across the sea area with legionaries of "
+    "the source declared in advance, fought to conquest or to the last of them."
+)
+class LegalSeaAttack:
+    source: str = strawberry.field(description="The own province the force leaves.")
+    target: str = strawberry.field(description="The province attacked, on the same sea area.")
+    sea: str = strawberry.field(
+        description="The sea area crossed (more own triremes there than the defender's)."
+    )
+    min_legionaries: int = strawberry.field(description="The smallest force.")
+    max_legionaries: int = strawberry.field(description="The largest force.")
+    input: JSON = strawberry.field(description="A ready ActionInput from this family.")
+
+
 LegalAction = Annotated[
     LegalPlaceArmies
     | LegalTradeCards
@@ -376,7 +584,16 @@ LegalAction = Annotated[
     | LegalDefend
     | LegalOccupy
     | LegalStrategicMove
-    | LegalEndTurn,
+    | LegalEndTurn
+    | LegalClaimProvince
+    | LegalPlaceNeutral
+    | LegalPlacePowerCentre
+    | LegalPlaceTrireme
+    | LegalBuildTrireme
+    | LegalDisbandTrireme
+    | LegalMoveFleet
+    | LegalNavalBattle
+    | LegalSeaAttack,
     strawberry.union("LegalAction", description="A family of actions the viewer may submit."),
 ]
 
@@ -439,8 +656,78 @@ def legal_type(family: lg.LegalAction) -> Any:
             max_armies=family.max_armies,
             input=JSON({"strategicMove": {**move, "armies": family.max_armies}}),
         )
-    assert isinstance(family, lg.LegalEndTurn)
-    return LegalEndTurn(input=JSON({"endTurn": True}))
+    if isinstance(family, lg.LegalEndTurn):
+        return LegalEndTurn(input=JSON({"endTurn": True}))
+    return _spqr_legal_type(family)
+
+
+def _spqr_legal_type(family: lg.LegalAction) -> Any:
+    """The S.P.Q.RisiKo! families; the ready input is the first choice and the upper bound."""
+    if isinstance(family, lg.LegalClaimProvince):
+        return LegalClaimProvince(
+            provinces=list(family.provinces),
+            input=JSON({"claimProvince": {"province": family.provinces[0]}}),
+        )
+    if isinstance(family, lg.LegalPlaceNeutral):
+        example = {"province": family.provinces[0], "colour": family.colours[0]}
+        return LegalPlaceNeutral(
+            provinces=list(family.provinces),
+            colours=list(family.colours),
+            input=JSON({"placeNeutral": example}),
+        )
+    if isinstance(family, lg.LegalPlacePowerCentre):
+        return LegalPlacePowerCentre(
+            provinces=list(family.provinces),
+            input=JSON({"placePowerCentre": {"province": family.provinces[0]}}),
+        )
+    if isinstance(family, lg.LegalPlaceTrireme):
+        return LegalPlaceTrireme(
+            seas=list(family.seas), input=JSON({"placeTrireme": {"sea": family.seas[0]}})
+        )
+    if isinstance(family, lg.LegalBuildTrireme):
+        build = {"province": family.province, "sea": family.sea, "triremes": family.max_triremes}
+        return LegalBuildTrireme(
+            province=family.province,
+            sea=family.sea,
+            min_triremes=family.min_triremes,
+            max_triremes=family.max_triremes,
+            input=JSON({"buildTrireme": build}),
+        )
+    if isinstance(family, lg.LegalDisbandTrireme):
+        return LegalDisbandTrireme(
+            sea=family.sea,
+            provinces=list(family.provinces),
+            input=JSON({"disbandTrireme": {"sea": family.sea, "province": family.provinces[0]}}),
+        )
+    if isinstance(family, lg.LegalMoveFleet):
+        move = {"source": family.source, "target": family.target}
+        return LegalMoveFleet(
+            source=family.source,
+            target=family.target,
+            min_triremes=family.min_triremes,
+            max_triremes=family.max_triremes,
+            input=JSON({"moveFleet": {**move, "triremes": family.max_triremes}}),
+        )
+    if isinstance(family, lg.LegalNavalBattle):
+        battle = {"sea": family.sea, "opponent": family.opponent, "dice": family.max_dice}
+        return LegalNavalBattle(
+            sea=family.sea,
+            opponent=family.opponent,
+            min_dice=family.min_dice,
+            max_dice=family.max_dice,
+            ongoing=family.ongoing,
+            input=JSON({"navalBattle": battle}),
+        )
+    assert isinstance(family, lg.LegalSeaAttack), family
+    attack = {"source": family.source, "target": family.target, "sea": family.sea}
+    return LegalSeaAttack(
+        source=family.source,
+        target=family.target,
+        sea=family.sea,
+        min_legionaries=family.min_legionaries,
+        max_legionaries=family.max_legionaries,
+        input=JSON({"seaAttack": {**attack, "legionaries": family.max_legionaries}}),
+    )
 
 
 # --------------------------------------------------------------------------- the game
@@ -482,6 +769,7 @@ class Game(Node):
             objectives=ObjectiveDeck(o["objectives"]),
             time_limit_minutes=o["time_limit_minutes"],
             round_limit=o["round_limit"],
+            victory_points=o.get("victory_points"),
         )
 
     @strawberry.field(description="The viewer's seat in this game, or null for a spectator.")
@@ -505,9 +793,12 @@ class Game(Node):
                         cards=0,
                         eliminated=False,
                         resigned=False,
+                        victory_points=0,
+                        triremes=0,
                     )
                 )
                 continue
+            spqr = game if isinstance(game, SpqrGame) else None
             players.append(
                 Player(
                     seat=s,
@@ -518,6 +809,8 @@ class Game(Node):
                     cards=len(game.hands[s]),
                     eliminated=game.eliminated[s],
                     resigned=game.resigned[s],
+                    victory_points=0 if spqr is None else spqr.victory_points[s],
+                    triremes=0 if spqr is None else sum(fleet[s] for fleet in spqr.triremes),
                 )
             )
         return players
@@ -544,7 +837,10 @@ class Game(Node):
         game = self.session.game
         return 0 if game is None else game.round
 
-    @strawberry.field(description="Armies the current player still has to place.")
+    @strawberry.field(
+        description="Armies the current player still has to place (0 during the S.P.Q.RisiKo! "
+        "occupation, where each claimed province gets 2 legionaries)."
+    )
     def armies_to_place(self) -> int:
         game = self.session.game
         if game is None:
@@ -558,16 +854,56 @@ class Game(Node):
         game = self.session.game
         return 0 if game is None else len(game.deck)
 
-    @strawberry.field(description="Every territory's owner and armies.")
+    @strawberry.field(
+        description="Every territory's owner and armies (S.P.Q.RisiKo!: every province and "
+        "sea area, with neutral armies, triremes and power centres)."
+    )
     def territories(self) -> list[TerritoryState]:
         game = self.session.game
         board = get_variant(self._record.variant).ruleset.board
         if game is None:
             return [TerritoryState(id=t.id, owner=None, armies=0) for t in board.territories]
+        if isinstance(game, SpqrGame):
+            return _spqr_territories(game)
         return [
             TerritoryState(id=t.id, owner=game.owner[t.index], armies=game.armies[t.index])
             for t in board.territories
         ]
+
+    @strawberry.field(
+        description="S.P.Q.RisiKo!: the colour ids of the neutral armies (the colours no "
+        "player took); empty in classic games."
+    )
+    def neutral_colours(self) -> list[str]:
+        game = self.session.game
+        return list(game.neutral_colours) if isinstance(game, SpqrGame) else []
+
+    @strawberry.field(
+        description="S.P.Q.RisiKo!: triremes the current player won with a set this turn and "
+        "still has to place (forfeited at the end of the turn); 0 otherwise."
+    )
+    def pending_triremes(self) -> int:
+        game = self.session.game
+        return game.pending_triremes if isinstance(game, SpqrGame) else 0
+
+    @strawberry.field(
+        description="S.P.Q.RisiKo!: power centres the current player won with a set this turn "
+        "and still has to place (forfeited at the end of the turn); 0 otherwise."
+    )
+    def pending_power_centres(self) -> int:
+        game = self.session.game
+        return game.pending_power_centres if isinstance(game, SpqrGame) else 0
+
+    @strawberry.field(
+        description="S.P.Q.RisiKo!: power centres not yet on the board (of 12); 0 otherwise."
+    )
+    def power_centres_left(self) -> int:
+        ruleset = get_variant(self._record.variant).ruleset
+        if not isinstance(ruleset, SpqrRuleset):
+            return 0
+        game = self.session.game
+        placed = sum(game.power_centre) if isinstance(game, SpqrGame) else 0
+        return ruleset.power_centres - placed
 
     @strawberry.field(description="The viewer's own cards; null for a spectator.")
     def hand(self) -> list[Card] | None:
@@ -580,11 +916,14 @@ class Game(Node):
             for c in game.hands[self.viewer]
         ]
 
-    @strawberry.field(description="The viewer's own secret objective; null for a spectator.")
+    @strawberry.field(
+        description="The viewer's own secret objective; null for a spectator and in variants "
+        "without objectives (S.P.Q.RisiKo!)."
+    )
     def objective(self) -> Objective | None:
         game = self.session.game
-        if game is None or self.viewer is None:
-            return None
+        if game is None or self.viewer is None or not game.objectives[self.viewer]:
+            return None  # also in variants without objectives (S.P.Q.RisiKo!)
         objective = game.objective_of(self.viewer)
         territories = getattr(objective, "territories", None)
         board = game.board
@@ -633,6 +972,37 @@ class Game(Node):
             reason=outcome["reason"],
             ranking=[RankingEntry(**entry) for entry in outcome["ranking"]],
         )
+
+
+def _spqr_territories(game: SpqrGame) -> list[TerritoryState]:
+    players = range(len(game.players))
+    states = []
+    for space in game.board.territories:
+        index = space.index
+        owner = game.owner[index]
+        if space.is_sea:
+            fleet = game.triremes[index]
+            control = next((s for s in players if game.controls(s, index)), None)
+            states.append(
+                TerritoryState(
+                    id=space.id,
+                    owner=None,
+                    armies=0,
+                    triremes=[FleetCount(seat=s, count=n) for s, n in enumerate(fleet) if n],
+                    controlled_by=control,
+                )
+            )
+            continue
+        states.append(
+            TerritoryState(
+                id=space.id,
+                owner=owner if owner >= 0 else None,
+                armies=game.armies[index],
+                neutral=game.neutral_colours[-2 - owner] if owner <= -2 else None,
+                power_centre=bool(game.power_centre[index]),
+            )
+        )
+    return states
 
 
 def game_type(session: Session, viewer: int | None) -> Game:

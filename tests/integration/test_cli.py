@@ -217,3 +217,43 @@ def test_a_bad_player_count_fails_with_a_message(
     capsys: pytest.CaptureFixture[str], players: str
 ) -> None:
     assert "players" in fails(capsys, "simulate", "--players", players, "--games", "1")
+
+
+# --------------------------------------------------------------------------- simulate spqr
+
+
+@pytest.mark.parametrize("policy", ["aggressive", "random"])
+@pytest.mark.parametrize("players", ["3", "5"])
+def test_simulate_spqr_ends_every_game_with_a_winner(
+    capsys: pytest.CaptureFixture[str], policy: str, players: str
+) -> None:
+    argv = ("simulate", "--variant", "spqr", "--policy", policy, "--players", players)
+    data = run_json(capsys, *argv, "--games", "3", "--seed", "4", "--json")
+    assert (data["variant"], data["policy"], data["players"]) == ("spqr", policy, int(players))
+    assert data["games_with_winner"] == data["games"] == 3
+    assert data["average_actions"] > 0
+
+
+def test_simulate_spqr_text_and_victory_points(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run(capsys, "simulate", "--variant", "spqr", "--games", "2", "--seed", "3")
+    assert "2 games of spqr, 4 players, policy aggressive, seed 3" in out
+    assert "games ended with a winner: 2 of 2" in out
+    argv = ("simulate", "--variant", "spqr", "--games", "2", "--seed", "3", "--json")
+    full = run_json(capsys, *argv)
+    short = run_json(capsys, *argv, "--victory-points", "4")
+    assert short["games_with_winner"] == 2
+    assert short["average_rounds"] < full["average_rounds"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--variant", "spqr", "--players", "6"], "3 to 5 players"),
+        (["--variant", "spqr", "--victory-points", "0"], "victory_points"),
+        (["--variant", "classic", "--victory-points", "5"], "victory_points"),
+    ],
+)
+def test_simulate_spqr_bad_input(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    assert message in fails(capsys, "simulate", *argv, "--games", "1")

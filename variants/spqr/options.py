@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from domain.errors import InvalidOptions
-from domain.options import GameOptions
+from domain.options import DefenderDice, GameOptions, ObjectiveDeck
 
 DEFAULT_VICTORY_POINTS = 20
 
@@ -20,6 +20,15 @@ class SpqrOptions(GameOptions):
 
     def __post_init__(self) -> None:
         GameOptions.__post_init__(self)
+        # Rules of the game, not choices: refused here so that no game is ever created with them.
+        if self.defender_dice is not DefenderDice.MAXIMUM:
+            raise InvalidOptions("in S.P.Q.RisiKo! the defender always rolls the most dice")
+        if not self.minimum_garrison:
+            raise InvalidOptions("the garrison of 2 is a rule of S.P.Q.RisiKo!, not an option")
+        if self.objectives is not ObjectiveDeck.STANDARD:
+            raise InvalidOptions(
+                "S.P.Q.RisiKo! has no objectives here: its tournament objectives are unknown"
+            )
         if self.victory_points is not None and self.victory_points < 1:
             raise InvalidOptions("victory_points must be at least 1 when it is set")
         if (
