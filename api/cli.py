@@ -115,6 +115,7 @@ def _arena(args: argparse.Namespace) -> int:
             server=args.server,
             duplicate=args.duplicate,
             round_limit=args.round_limit,
+            victory_points=args.victory_points,
             parallel=args.parallel,
             progress=None if args.json else sys.stderr,
         )
@@ -249,6 +250,9 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--server", help="GraphQL URL of a server (default: start one)")
     arena.add_argument("--duplicate", action="store_true", help="replay each deal, seats rotated")
     arena.add_argument("--round-limit", type=int, default=60, help="rounds before a game ends")
+    arena.add_argument(
+        "--victory-points", type=int, help="spqr only: the target (default 20) a bot wins at"
+    )
     arena.add_argument("--parallel", type=int, default=1, help="games played at the same time")
     arena.add_argument("--json", action="store_true")
     arena.set_defaults(handler=_arena)

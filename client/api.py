@@ -103,9 +103,9 @@ SUBMIT = f"""mutation($input: SubmitActionInput!) {{
   }}
 }}{GAME_FIELDS}"""
 ODDS = """query($a: Int!, $d: Int!, $ad: Int!, $dd: Int!, $tie: TieRule!, $ab: Int!, $db: Int!,
-         $stop: Int!) {
+         $stop: Int!, $naval: Boolean!) {
   battleOdds(attackers: $a, defenders: $d, attackerDice: $ad, defenderDice: $dd, tieRule: $tie,
-             attackerBonus: $ab, defenderBonus: $db, stopAt: $stop) {
+             attackerBonus: $ab, defenderBonus: $db, stopAt: $stop, naval: $naval) {
     attackers defenders conquestProbability attackerSurvivors defenderSurvivors
     expectedAttackerLosses expectedDefenderLosses
   }
@@ -294,10 +294,18 @@ class Odds:
     expected_defender_losses: float
 
 
+# Edge kinds that join two land spaces (armies cross them); `coast` joins a province and a
+# sea area, `sea` two sea areas (S.P.Q.RisiKo!).
+LAND_EDGES = frozenset({"land", "sea_line", "black_line"})
+
+
 @dataclass(frozen=True)
 class Board:
     """A variant's board: territories (id → region), regions (id → bonus, territories) and
-    borders (`neighbours`, every edge kind). S.P.Q.RisiKo!'s sea areas are in `seas`."""
+    borders: `neighbours` across every edge kind, `land_neighbours` across the edges armies
+    cross (in classic, every edge). S.P.Q.RisiKo!: the sea areas are in `seas`; `coasts`
+    gives a province its sea areas and a sea area its shore provinces; `sea_neighbours`
+    joins sea areas (where fleets move)."""
 
     id: str
     name: str
@@ -305,20 +313,35 @@ class Board:
     region_of: dict[str, str | None]
     neighbours: dict[str, frozenset[str]] = field(repr=False)
     seas: frozenset[str] = frozenset()
+    land_neighbours: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
+    coasts: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
+    sea_neighbours: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def from_data(cls, data: Json) -> Board:
-        neighbours: dict[str, set[str]] = {t["id"]: set() for t in data["territories"]}
+        ids = [t["id"] for t in data["territories"]]
+        kinds = ("all", "land", "coast", "sea")
+        joined: dict[str, dict[str, set[str]]] = {k: {t: set() for t in ids} for k in kinds}
         for edge in data["edges"]:
-            neighbours[edge["a"]].add(edge["b"])
-            neighbours[edge["b"]].add(edge["a"])
+            kind = "land" if edge["kind"] in LAND_EDGES else edge["kind"]
+            for found in (joined["all"], joined.get(kind)):
+                if found is not None:
+                    found[edge["a"]].add(edge["b"])
+                    found[edge["b"]].add(edge["a"])
+
+        def frozen(kind: str) -> dict[str, frozenset[str]]:
+            return {t: frozenset(n) for t, n in joined[kind].items()}
+
         return cls(
             id=data["id"],
             name=data["name"],
             regions={r["id"]: r for r in data["regions"]},
             region_of={t["id"]: t["region"] for t in data["territories"]},
-            neighbours={t: frozenset(n) for t, n in neighbours.items()},
+            neighbours=frozen("all"),
             seas=frozenset(t["id"] for t in data["territories"] if t["kind"] == "SEA"),
+            land_neighbours=frozen("land"),
+            coasts=frozen("coast"),
+            sea_neighbours=frozen("sea"),
         )
 
 
@@ -519,9 +542,13 @@ class RisikoClient:
         attacker_bonus: int = 0,
         defender_bonus: int = 0,
         stop_at: int = 0,
+        naval: bool = False,
     ) -> Odds:
         """Exact odds of `attackers` armies (the territory holds one more) attacking
-        `defenders` until conquest, or until `stop_at` attackers are left."""
+        `defenders` until conquest, or until `stop_at` attackers are left. With `naval`, of an
+        S.P.Q.RisiKo! naval combat: `attackers` is every attacking trireme, ties remove
+        nothing and the combat ends at the first roll that removes none; the conquest
+        probability is then that of sinking every defending trireme."""
         variables = {
             "a": attackers,
             "d": defenders,
@@ -531,6 +558,7 @@ class RisikoClient:
             "ab": attacker_bonus,
             "db": defender_bonus,
             "stop": stop_at,
+            "naval": naval,
         }
         data = (await self.query(ODDS, variables))["battleOdds"]
         return Odds(

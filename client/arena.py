@@ -1,6 +1,9 @@
 """The arena behind `risiko arena`: bots play whole games against each other through the real
 HTTP and WebSocket API, on a server of their own (a child `risiko serve`) or a given one.
 
+S.P.Q.RisiKo! (`variant="spqr"`, 3 to 5 bots) is won by victory points: the target is the
+variant's (20) unless `victory_points` is given, and the round limit still cuts long games.
+
 Games are reproducible: game k of seed S is created with the seed "arena-S-k" and each bot
 draws its own random numbers from a seed of its own, so the same command gives the same games.
 With `duplicate`, each deal is replayed once per rotation of the seats, so that every bot gets
@@ -40,6 +43,7 @@ class GameResult:
     winner: int | None
     reason: str
     firsts: list[int]  # seats ranked first (the winner, or the best at the round limit)
+    points: list[int]  # S.P.Q.RisiKo!: victory points by seat at the end (classic: zeros)
     round: int
     stats: list[PlayStats]
     seconds: float
@@ -99,11 +103,15 @@ async def play_game(
     seed: str,
     bot_seeds: list[str],
     round_limit: int = ROUND_LIMIT,
+    victory_points: int | None = None,
 ) -> GameResult:
     """Create a game, seat one bot per name, start it and let every bot play to the end."""
     started = time.perf_counter()
+    options: dict[str, Any] = {"roundLimit": round_limit}
+    if victory_points is not None:
+        options["victoryPoints"] = victory_points  # S.P.Q.RisiKo! only
     async with RisikoClient(url) as lobby:
-        game_id = await lobby.create_game(variant, {"roundLimit": round_limit}, seed)
+        game_id = await lobby.create_game(variant, options, seed)
         taken = [await lobby.join_game(game_id, f"{name}-{i}") for i, name in enumerate(seats)]
         clients = [lobby.with_token(seat.token) for seat in taken]
         try:
@@ -127,6 +135,7 @@ async def play_game(
         winner=outcome.get("winner"),
         reason=outcome.get("reason", "unfinished"),
         firsts=[entry["seat"] for entry in ranking if entry["rank"] == 1],
+        points=[player.get("victoryPoints") or 0 for player in final.players],
         round=final.round,
         stats=[task.result() for task in tasks],
         seconds=time.perf_counter() - started,
@@ -174,6 +183,7 @@ async def _run(
     round_limit: int,
     parallel: int,
     progress: Progress,
+    victory_points: int | None = None,
 ) -> list[GameResult]:
     """Every game of the plan, `parallel` at a time; the results in the plan's order."""
     slots = asyncio.Semaphore(parallel)
@@ -185,7 +195,9 @@ async def _run(
     ) -> GameResult:
         nonlocal done
         async with slots:
-            result = await play_game(url, variant, seats, number, game_seed, bot_seeds, round_limit)
+            result = await play_game(
+                url, variant, seats, number, game_seed, bot_seeds, round_limit, victory_points
+            )
         done += 1
         progress.show(done, f"(last: {result.actions} actions, round {result.round})")
         return result
@@ -204,10 +216,12 @@ def run_arena(
     server: str | None = None,
     duplicate: bool = False,
     round_limit: int = ROUND_LIMIT,
+    victory_points: int | None = None,
     parallel: int = 1,
     progress: TextIO | None = None,
 ) -> dict[str, Any]:
-    """Play the games and return the report (see `report`)."""
+    """Play the games and return the report (see `report`). `victory_points` is the target
+    of S.P.Q.RisiKo! games (None: the variant's default)."""
     for name in bots:
         make_bot(variant, name)  # an unknown bot fails before any game
     if games < 1 or parallel < 1:
@@ -218,7 +232,9 @@ def run_arena(
         bar = Progress(len(plan), progress)
         started = time.perf_counter()
         try:
-            results = asyncio.run(_run(url, variant, plan, round_limit, parallel, bar))
+            results = asyncio.run(
+                _run(url, variant, plan, round_limit, parallel, bar, victory_points)
+            )
         except BaseExceptionGroup as group:  # the task groups': raise the first error itself
             error: BaseException = group
             while isinstance(error, BaseExceptionGroup):
@@ -228,28 +244,40 @@ def run_arena(
             bar.end()
         seconds = time.perf_counter() - started
     settings = {"variant": variant, "bots": bots, "seed": seed, "duplicate": duplicate}
-    settings |= {"round_limit": round_limit, "parallel": parallel, "server": server}
+    settings |= {"round_limit": round_limit, "victory_points": victory_points}
+    settings |= {"parallel": parallel, "server": server}
     return settings | report(results, seconds)
 
 
 def report(results: list[GameResult], seconds: float) -> dict[str, Any]:
-    """Per bot: seats played, wins (objective or last player), first places (the winner, or
-    the best ranked at the round limit, ties shared), refused moves by code. Per game: the
-    seed, the seats, how it ended. Overall: average rounds and actions, and actions per second
-    of the `seconds` the games took (the server's start excluded)."""
+    """Per bot: seats played, wins (objective, victory points or last player), first places
+    (the winner, or the best ranked at the round limit, ties shared), victory points scored
+    (S.P.Q.RisiKo!; `average_points` a game), refused moves by code. Per game: the
+    seed, the seats, how it ended. Overall: average rounds and actions, and actions and games per
+    second of the `seconds` the games took (the server's start excluded)."""
     per_bot: dict[str, dict[str, Any]] = {}
     for result in results:
         for seat, name in enumerate(result.seats):
             entry = per_bot.setdefault(
-                name, {"seats": 0, "wins": 0, "firsts": 0, "actions": 0, "refused": Counter()}
+                name,
+                {
+                    "seats": 0,
+                    "wins": 0,
+                    "firsts": 0,
+                    "points": 0,
+                    "actions": 0,
+                    "refused": Counter(),
+                },
             )
             entry["seats"] += 1
             entry["wins"] += result.winner == seat
             entry["firsts"] += seat in result.firsts
+            entry["points"] += result.points[seat]
             entry["actions"] += result.stats[seat].actions
             entry["refused"].update(error.code for error in result.stats[seat].refused)
     for entry in per_bot.values():
         entry["win_rate"] = round(entry["wins"] / entry["seats"], 3)
+        entry["average_points"] = round(entry["points"] / entry["seats"], 2)
         entry["refused"] = dict(entry["refused"])
     actions = sum(r.actions for r in results)
     return {
@@ -259,6 +287,7 @@ def report(results: list[GameResult], seconds: float) -> dict[str, Any]:
         "average_rounds": round(sum(r.round for r in results) / len(results), 2),
         "average_actions": round(actions / len(results), 1),
         "actions_per_second": round(actions / seconds, 1) if seconds else 0.0,
+        "games_per_second": round(len(results) / seconds, 3) if seconds else 0.0,
         "seconds": round(seconds, 2),
         "results": [
             {
@@ -268,6 +297,7 @@ def report(results: list[GameResult], seconds: float) -> dict[str, Any]:
                 "winner": r.winner,
                 "winner_bot": None if r.winner is None else r.seats[r.winner],
                 "firsts": r.firsts,
+                "points": r.points,
                 "reason": r.reason,
                 "round": r.round,
                 "actions": r.actions,
@@ -279,20 +309,27 @@ def report(results: list[GameResult], seconds: float) -> dict[str, Any]:
 
 
 def format_report(data: dict[str, Any]) -> str:
-    """The report as a table for people."""
+    """The report as a table for people; with victory points (S.P.Q.RisiKo!), a column of
+    the points each bot scored on average."""
     bots = ",".join(data["bots"])
     mode = ", duplicate" if data["duplicate"] else ""
+    target = data.get("victory_points")
+    goal = f", {target} victory points to win" if target is not None else ""
+    scored = target is not None or any(e.get("points") for e in data["per_bot"].values())
+    points = f" {'VP/game':>8}" if scored else ""
     lines = [
         f"{data['games']} games of {data['variant']}, bots {bots}, seed {data['seed']}{mode}, "
-        f"round limit {data['round_limit']}",
+        f"round limit {data['round_limit']}{goal}",
         "",
-        f"{'bot':<10} {'seats':>6} {'wins':>6} {'win %':>6} {'firsts':>7} {'actions':>8}  refused",
+        f"{'bot':<10} {'seats':>6} {'wins':>6} {'win %':>6} {'firsts':>7}{points} {'actions':>8}"
+        "  refused",
     ]
     for name, entry in data["per_bot"].items():
         refused = ", ".join(f"{code} {n}" for code, n in entry["refused"].items()) or "-"
+        average = f" {entry['average_points']:>8.2f}" if scored else ""
         lines.append(
             f"{name:<10} {entry['seats']:>6} {entry['wins']:>6} {100 * entry['win_rate']:>6.1f}"
-            f" {entry['firsts']:>7} {entry['actions']:>8}  {refused}"
+            f" {entry['firsts']:>7}{average} {entry['actions']:>8}  {refused}"
         )
     reasons = ", ".join(f"{reason} {n}" for reason, n in sorted(data["reasons"].items()))
     at_once = f" ({data['parallel']} games at a time)" if data["parallel"] > 1 else ""
@@ -300,7 +337,8 @@ def format_report(data: dict[str, Any]) -> str:
         "",
         f"ended by: {reasons}",
         f"average {data['average_rounds']} rounds, {data['average_actions']} actions a game; "
-        f"{data['actions_per_second']} actions/s{at_once}; {data['seconds']} s",
+        f"{data['actions_per_second']} actions/s{at_once}; {data['games_per_second']} games/s; "
+        f"{data['seconds']} s",
     ]
     return "\n".join(lines)
 

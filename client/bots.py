@@ -63,6 +63,24 @@ class RandomBot(Bot):
             case "LegalOccupy" | "LegalStrategicMove":
                 armies = randint(family["minArmies"], family["maxArmies"])
                 return {kind: {**ready, "armies": armies}}
+            # S.P.Q.RisiKo!
+            case "LegalClaimProvince" | "LegalPlacePowerCentre":
+                return {kind: {"province": self.rng.choice(family["provinces"])}}
+            case "LegalPlaceNeutral":
+                province = self.rng.choice(family["provinces"])
+                return {kind: {"province": province, "colour": self.rng.choice(family["colours"])}}
+            case "LegalPlaceTrireme":
+                return {kind: {"sea": self.rng.choice(family["seas"])}}
+            case "LegalDisbandTrireme":
+                return {kind: {**ready, "province": self.rng.choice(family["provinces"])}}
+            case "LegalBuildTrireme" | "LegalMoveFleet":
+                triremes = randint(family["minTriremes"], family["maxTriremes"])
+                return {kind: {**ready, "triremes": triremes}}
+            case "LegalNavalBattle":
+                return {kind: {**ready, "dice": randint(family["minDice"], family["maxDice"])}}
+            case "LegalSeaAttack":
+                legionaries = randint(family["minLegionaries"], family["maxLegionaries"])
+                return {kind: {**ready, "legionaries": legionaries}}
         return dict(family["input"])  # trade this set, end the turn: nothing to choose
 
 
@@ -89,9 +107,7 @@ class OddsBot(Bot):
         return self.odds[attackers, defenders]
 
     async def choose(self, state: GameState) -> ActionInput:
-        families: dict[str, list[Json]] = {}
-        for family in state.legal_actions:
-            families.setdefault(family["__typename"], []).append(family)
+        families = by_kind(state)
         if "LegalDefend" in families:
             (defend,) = families["LegalDefend"]
             return {"defend": {"dice": defend["maxDice"]}}
@@ -103,6 +119,15 @@ class OddsBot(Bot):
             return dict(richest["input"])
         if "LegalPlaceArmies" in families:
             return await self.place(state, families["LegalPlaceArmies"][0])
+        attack = await self.attack(state, families)
+        if attack is not None:
+            return attack
+        if "LegalEndTurn" in families:
+            return {"endTurn": True}
+        return dict(state.legal_actions[0]["input"])
+
+    async def attack(self, state: GameState, families: dict[str, list[Json]]) -> Json | None:
+        """The land attack with the best odds of conquest, if they reach the threshold."""
         attacks = families.get("LegalAttackUntil") or families.get("LegalAttack") or []
         armies = state.armies()
         best_p: float = 0.0
@@ -111,22 +136,21 @@ class OddsBot(Bot):
             p = await self.conquest(armies[family["source"]] - 1, armies[family["target"]])
             if p > best_p:
                 best_p, best = p, family
-        if best is not None and best_p >= self.threshold:
-            move = {"source": best["source"], "target": best["target"]}
-            if best["__typename"] == "LegalAttackUntil":
-                return {"attackUntil": {**move, "dice": 3, "stopAt": best["minStopAt"]}}
-            return {"attack": {**move, "dice": best["maxDice"]}}
-        if "LegalEndTurn" in families:
-            return {"endTurn": True}
-        return dict(state.legal_actions[0]["input"])
+        if best is None or best_p < self.threshold:
+            return None
+        move = {"source": best["source"], "target": best["target"]}
+        if best["__typename"] == "LegalAttackUntil":
+            return {"attackUntil": {**move, "dice": 3, "stopAt": best["minStopAt"]}}
+        return {"attack": {**move, "dice": best["maxDice"]}}
 
     async def place(self, state: GameState, family: Json) -> ActionInput:
-        """Every army it may place on the territory with the best odds against a neighbour."""
+        """Every army it may place on the territory with the best odds against a neighbour
+        (across land borders: armies never attack across a sea area)."""
         owners, armies = state.owners(), state.armies()
         placed = family["maxArmies"]
         best_score, best = (-1.0, -1_000), family["territories"][0]
         for territory in family["territories"]:
-            for neighbour in self.board.neighbours[territory]:
+            for neighbour in self.board.land_neighbours[territory]:
                 if owners[neighbour] == state.viewer_seat:
                     continue
                 attackers = armies[territory] + placed - 1
@@ -137,9 +161,129 @@ class OddsBot(Bot):
         return {"placeArmies": {"territory": best, "armies": placed}}
 
 
+class SpqrOddsBot(OddsBot):
+    """S.P.Q.RisiKo!: OddsBot's land war, plus the occupation, the set rewards and the sea.
+
+    Occupation: claims a free province next to its own (else one with room around it) and
+    puts neutral legionaries away from its own provinces, next to its rivals if it can.
+    Reinforcement: trades its richest set, places its power centres on its strongest province
+    and its triremes where they win (or strengthen) command of a sea, then its legionaries.
+    Then it fights the naval combat, the sea attack and the land attack with the best odds
+    when they reach `threshold`, each with all it may, and ends its turn. It builds and moves
+    no fleet: copy it and add that."""
+
+    async def prepare(self, client: RisikoClient, state: GameState) -> None:
+        await super().prepare(client, state)
+        self.naval_odds: dict[tuple[int, int], float] = {}
+
+    async def choose(self, state: GameState) -> ActionInput:
+        families = by_kind(state)
+        mine = state.viewer_seat
+        owners, armies = state.owners(), state.armies()
+        land = self.board.land_neighbours
+        if "LegalOccupy" in families:
+            (occupy,) = families["LegalOccupy"]
+            return {"occupy": {"armies": occupy["maxArmies"]}}
+        if "LegalClaimProvince" in families:
+            (claim,) = families["LegalClaimProvince"]
+
+            def room(p: str) -> tuple[int, int, float]:  # own neighbours, free ones, chance
+                around = [owners[n] for n in land[p]]
+                free = sum(1 for n in land[p] if owners[n] is None and armies[n] == 0)
+                return around.count(mine), free, self.rng.random()
+
+            return {"claimProvince": {"province": max(claim["provinces"], key=room)}}
+        if "LegalPlaceNeutral" in families:
+            (neutral,) = families["LegalPlaceNeutral"]
+
+            def away(p: str) -> tuple[int, int, float]:  # far from own, near rivals
+                around = [owners[n] for n in land[p]]
+                rivals = sum(1 for o in around if o is not None and o != mine)
+                return -around.count(mine), rivals, self.rng.random()
+
+            province = max(neutral["provinces"], key=away)
+            return {"placeNeutral": {"province": province, "colour": neutral["colours"][0]}}
+        if "LegalTradeCards" in families:
+            richest = max(families["LegalTradeCards"], key=lambda family: family["armies"])
+            return dict(richest["input"])
+        if "LegalPlacePowerCentre" in families:
+            (centre,) = families["LegalPlacePowerCentre"]
+            province = max(centre["provinces"], key=lambda p: armies[p])
+            return {"placePowerCentre": {"province": province}}
+        if "LegalPlaceTrireme" in families:
+            (trireme,) = families["LegalPlaceTrireme"]
+            return {"placeTrireme": {"sea": self.best_sea(state, trireme["seas"])}}
+        if "LegalPlaceArmies" in families:
+            return await self.place(state, families["LegalPlaceArmies"][0])
+        for fight in (self.naval_battle, self.sea_attack, self.attack):
+            action = await fight(state, families)
+            if action is not None:
+                return action
+        return {"endTurn": True}
+
+    def best_sea(self, state: GameState, seas: list[str]) -> str:
+        """The sea area where one more trireme wins command, else where the most own
+        provinces lie on the shore."""
+        mine, owners = state.viewer_seat, state.owners()
+        assert mine is not None  # it is our turn
+        fleets = state.triremes()
+
+        def worth(sea: str) -> tuple[bool, int]:
+            fleet = fleets.get(sea, {})
+            ours = fleet.get(mine, 0)
+            theirs = max((n for s, n in fleet.items() if s != mine), default=0)
+            shore = sum(1 for p in self.board.coasts[sea] if owners[p] == mine)
+            return theirs == ours, shore  # one more: strictly more than any other
+
+        return max(seas, key=worth)
+
+    async def naval_battle(self, state: GameState, families: dict[str, list[Json]]) -> Json | None:
+        """The naval combat (or its next roll) most likely to sink the opponent's fleet."""
+        mine, fleets = state.viewer_seat, state.triremes()
+        assert mine is not None  # it is our turn
+        best_p, best = 0.0, None
+        for family in families.get("LegalNavalBattle", []):
+            fleet = fleets.get(family["sea"], {})
+            ours, theirs = fleet.get(mine, 0), fleet.get(family["opponent"], 0)
+            if theirs == 0:
+                continue
+            if (ours, theirs) not in self.naval_odds:
+                odds = await self.client.battle_odds(ours, theirs, naval=True)
+                self.naval_odds[ours, theirs] = odds.conquest_probability
+            p = self.naval_odds[ours, theirs]
+            if p > best_p:
+                best_p, best = p, family
+        if best is None or best_p < self.threshold:
+            return None
+        ready = best["input"]["navalBattle"]
+        return {"navalBattle": {**ready, "dice": best["maxDice"]}}
+
+    async def sea_attack(self, state: GameState, families: dict[str, list[Json]]) -> Json | None:
+        """The sea attack with the best odds, with every legionary that may sail."""
+        armies = state.armies()
+        best_p, best = 0.0, None
+        for family in families.get("LegalSeaAttack", []):
+            p = await self.conquest(family["maxLegionaries"], armies[family["target"]])
+            if p > best_p:
+                best_p, best = p, family
+        if best is None or best_p < self.threshold:
+            return None
+        ready = best["input"]["seaAttack"]
+        return {"seaAttack": {**ready, "legionaries": best["maxLegionaries"]}}
+
+
+def by_kind(state: GameState) -> dict[str, list[Json]]:
+    """The legal families by __typename."""
+    families: dict[str, list[Json]] = {}
+    for family in state.legal_actions:
+        families.setdefault(family["__typename"], []).append(family)
+    return families
+
+
 # The bots of each variant, by name; a variant's own bots are added here.
 BOTS: dict[str, dict[str, Callable[[int | str | None], Bot]]] = {
     "classic": {"random": RandomBot, "odds": OddsBot},
+    "spqr": {"random": RandomBot, "odds": SpqrOddsBot},
 }
 
 

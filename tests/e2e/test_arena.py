@@ -67,3 +67,49 @@ def test_duplicate_mode_rotates_the_seats_over_each_deal() -> None:
     assert "odds" in table
     assert "duplicate" in table
     assert "actions/s" in table
+
+
+def test_spqr_arena_is_won_by_victory_points() -> None:
+    arguments = (
+        "arena --variant spqr --bots random,odds,odds --games 2 --seed 4 --victory-points 6 --json"
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "api.cli", *arguments.split()],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert (data["games"], data["variant"], data["victory_points"]) == (2, "spqr", 6)
+    assert data["per_bot"]["random"]["seats"] == 2
+    assert data["per_bot"]["odds"]["seats"] == 4
+    for result in data["results"]:
+        assert result["seats"] == ["random", "odds", "odds"]
+        # Every game ends with a winner: the first to claim 6 victory points (or the last).
+        assert result["reason"] in {"victory_points", "last_player"}
+        winner = result["winner"]
+        assert winner is not None
+        assert result["winner_bot"] == result["seats"][winner]
+        assert result["firsts"] == [winner]
+        if result["reason"] == "victory_points":
+            assert result["points"][winner] >= 6
+            assert max(result["points"]) == result["points"][winner]
+    wins = sum(entry["wins"] for entry in data["per_bot"].values())
+    assert wins == data["games"] == sum(data["reasons"].values())
+    for name, entry in data["per_bot"].items():
+        assert entry["actions"] > 0
+        assert set(entry["refused"]) <= {"STALE_VERSION"}, entry["refused"]
+        mine = [
+            r["points"][s] for r in data["results"] for s, b in enumerate(r["seats"]) if b == name
+        ]
+        assert entry["points"] == sum(mine)
+        assert entry["wins"] == sum(r["winner_bot"] == name for r in data["results"])
+    table = format_report(data)
+    assert "6 victory points to win" in table
+    assert "VP/game" in table
+    assert "games/s" in table
+    odds_row = next(line for line in table.splitlines() if line.startswith("odds "))
+    assert odds_row.split()[1:3] == ["4", str(data["per_bot"]["odds"]["wins"])]

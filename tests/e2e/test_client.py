@@ -13,6 +13,7 @@ import pytest
 from gql.transport.exceptions import TransportConnectionFailed
 
 from client.api import ActionInput, ApiError, GameEvent, GameState, RisikoClient, Seat
+from domain.odds import TieRule, battle_odds
 from tests.e2e.support import Server
 
 pytestmark = pytest.mark.anyio
@@ -243,3 +244,24 @@ async def test_events_reconnect_when_the_server_restarts(server: Server) -> None
         assert state.version > 3
         # Seat 1's view of the whole history: nothing missed, nothing twice, in order.
         assert as_dicts(seen) == await history(clients[1], game_id)
+
+
+async def test_spqr_board_and_naval_odds_through_the_client(server: Server) -> None:
+    async with RisikoClient(server.url) as client:
+        board = await client.board("spqr")
+        classic = await client.board("classic")
+        land = await client.battle_odds(3, 1)
+        naval = await client.battle_odds(3, 1, naval=True)
+    # Armies cross land borders only; provinces touch sea areas by their coasts.
+    assert board.land_neighbours["italia"] == {"cisalpina"}
+    assert board.coasts["italia"] == {"hadriaticum", "ionium", "tyrrenum"}
+    assert "italia" in board.coasts["tyrrenum"]
+    assert "ionium" in board.sea_neighbours["tyrrenum"]
+    assert board.land_neighbours["sicilia"] == frozenset()
+    assert board.seas >= {"tyrrenum", "ionium"}
+    assert classic.land_neighbours == classic.neighbours  # every classic border is crossed
+    assert classic.coasts == {t: frozenset() for t in classic.neighbours}
+    # Naval combat: ties remove nothing and a roll that removes nothing ends it.
+    expected = battle_odds(3, 1, tie_rule=TieRule.NO_LOSS, stop_on_no_loss=True)
+    assert naval.conquest_probability == pytest.approx(expected.conquest_probability)
+    assert naval.conquest_probability != pytest.approx(land.conquest_probability)
