@@ -297,7 +297,7 @@ async def test_an_spqr_game_through_the_api(api: Api) -> None:
     neutral = {"province": claimed, "colour": "verde"}
     await table.refused(first, {"placeNeutral": neutral}, "OWN_TERRITORY")
     await table.refused(
-        first, {"placeNeutral": {"province": "italia", "colour": "blu"}}, "INVALID_ARMY_COUNT"
+        first, {"placeNeutral": {"province": "italia", "colour": "blu"}}, "INVALID_ACTION"
     )
     events = await occupy_everything(table)
     assert {"ProvinceClaimed", "NeutralPlaced", "DeckShuffled", "TurnStarted"} <= {

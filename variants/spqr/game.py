@@ -21,6 +21,7 @@ from domain.dice import compare_dice
 from domain.errors import (
     CardNotInHand,
     EliminationTooEarly,
+    InvalidAction,
     InvalidArmyCount,
     InvalidDice,
     InvalidOptions,
@@ -29,7 +30,6 @@ from domain.errors import (
     NotAdjacent,
     NotEnoughArmies,
     NotYourTerritory,
-    NotYourTurn,
     OncePerTurn,
     OwnTerritory,
     PowerCentreNotAllowed,
@@ -161,9 +161,11 @@ class SpqrGame(Game):
 
     def apply(self, seat: int | None, action: a.Action) -> list[e.Event]:
         battle = self.naval_battle
+        in_turn = seat == self.current
         events = super().apply(seat, action)
-        if battle is not None and self.naval_battle is battle:
-            # Any other action ends a naval combat that could have gone on.
+        if in_turn and battle is not None and self.naval_battle is battle:
+            # Any other action of the player in turn ends a naval combat that could have gone
+            # on (the clock, or another player leaving, does not).
             self.naval_battle = None
         return events
 
@@ -336,7 +338,7 @@ class SpqrGame(Game):
         if not self._neutral_due():
             raise OncePerTurn("no neutral group to place this turn")
         if action.colour not in self.neutral_colours:
-            raise InvalidArmyCount(
+            raise InvalidAction(
                 f"{action.colour!r} is not a neutral colour: use one of "
                 f"{', '.join(self.neutral_colours)}"
             )
@@ -699,7 +701,7 @@ class SpqrGame(Game):
             if sea in self.naval_seas:
                 raise OncePerTurn(f"there has been a naval combat on {names[sea].name} this turn")
             if not 0 <= action.opponent < len(self.players) or action.opponent == seat:
-                raise NotYourTurn(f"seat {action.opponent} is not an opponent")
+                raise InvalidAction(f"seat {action.opponent} is not an opponent")
             if self.triremes[sea][seat] == 0:
                 raise NotEnoughArmies(f"you have no trireme on {names[sea].name}")
             if self.triremes[sea][action.opponent] == 0:
