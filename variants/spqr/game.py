@@ -200,27 +200,35 @@ class SpqrGame(Game):
     def score(self, seat: int) -> tuple[int, int, int, int]:
         """The victory points `seat` would claim now: (largest empire, most provinces, most sea
         areas, power centres held)."""
-        others = [s for s in range(len(self.players)) if s != seat]
-        empires = [self.largest_empire(s) for s in range(len(self.players))]
+        players = range(len(self.players))
+        empires = self.largest_empires()
         mine = empires[seat]
-        empire = int(mine >= 4 and all(mine > empires[s] for s in others))
+        empire = int(mine >= 4 and all(mine > empires[s] for s in players if s != seat))
         counts = self.territory_count
-        provinces = int(all(counts[seat] > counts[s] for s in others))
-        seas = [self.seas_controlled(s) for s in range(len(self.players))]
-        most_seas = int(all(seas[seat] > seas[s] for s in others))
-        centres = sum(
-            1 for p, centre in enumerate(self.power_centre) if centre and self.owner[p] == seat
-        )
+        provinces = int(all(counts[seat] > counts[s] for s in players if s != seat))
+        seas = [0] * len(self.players)
+        for sea in self._seas:
+            holder = self._controller(sea)
+            if holder is not None:
+                seas[holder] += 1
+        most_seas = int(all(seas[seat] > seas[s] for s in players if s != seat))
+        owner = self.owner
+        centres = sum(1 for p in self._provinces if self.power_centre[p] and owner[p] == seat)
         return empire, provinces, most_seas, centres
 
     def largest_empire(self, seat: int) -> int:
         """The most provinces of `seat` joined by land (islands never join anything)."""
+        return self.largest_empires()[seat]
+
+    def largest_empires(self) -> list[int]:
+        """Every player's largest empire, from one pass over the land borders."""
         owner = self.owner
         land = self.board.land_neighbours
+        best = [0] * len(self.players)
         seen: set[int] = set()
-        best = 0
-        for start, holder in enumerate(owner):
-            if holder != seat or start in seen:
+        for start in self._provinces:
+            seat = owner[start]
+            if seat < 0 or start in seen:
                 continue
             seen.add(start)
             frontier = [start]
@@ -232,14 +240,20 @@ class SpqrGame(Game):
                     if owner[neighbour] == seat and neighbour not in seen:
                         seen.add(neighbour)
                         frontier.append(neighbour)
-            best = max(best, size)
+            best[seat] = max(best[seat], size)
         return best
+
+    def _controller(self, sea: int) -> int | None:
+        """The player with strictly more triremes in `sea` than any other, if any."""
+        fleet = self.triremes[sea]
+        most = max(fleet)
+        if most == 0 or fleet.count(most) > 1:
+            return None
+        return fleet.index(most)
 
     def controls(self, seat: int, sea: int) -> bool:
         """Strictly more triremes in `sea` than any other player."""
-        fleet = self.triremes[sea]
-        mine = fleet[seat]
-        return mine > 0 and all(mine > n for s, n in enumerate(fleet) if s != seat)
+        return self._controller(sea) == seat
 
     def seas_controlled(self, seat: int) -> int:
         return sum(1 for sea in self._seas if self.controls(seat, sea))
@@ -913,7 +927,9 @@ class SpqrGame(Game):
             if not self.trireme_disbanded:
                 for sea in self._seas:
                     if self.triremes[sea][seat]:
-                        shore = tuple(ids[p].id for p in self.board.coasts[sea] if p in own)
+                        shore = tuple(
+                            ids[p].id for p in self.board.coasts[sea] if self.owner[p] == seat
+                        )
                         if shore:
                             legal.append(LegalDisbandTrireme(ids[sea].id, shore))
         if step <= STEP[Phase.NAVAL_REINFORCE]:
@@ -923,7 +939,9 @@ class SpqrGame(Game):
                     legal.append(LegalPlacePowerCentre(tuple(ids[p].id for p in sites)))
             if self.pending_triremes:
                 seas = tuple(
-                    ids[s].id for s in self._seas if any(p in own for p in self.board.coasts[s])
+                    ids[s].id
+                    for s in self._seas
+                    if any(self.owner[p] == seat for p in self.board.coasts[s])
                 )
                 if seas:
                     legal.append(LegalPlaceTrireme(seas))
@@ -958,9 +976,10 @@ class SpqrGame(Game):
                         low, high = self._naval_dice_range(seat, sea, opponent)
                         if low <= high:
                             legal.append(LegalNavalBattle(ids[sea].id, opponent, low, high, False))
+        spare = {p: self._strategic_max(p) for p in own}  # what may leave each province
         if step <= STEP[Phase.SEA_ATTACK]:
             for source in own:
-                most = self._attack_max(source)
+                most = spare[source]
                 if most < 1 or source in self.conquered_by_sea:
                     continue
                 for sea in self.board.coasts[source]:
@@ -993,12 +1012,17 @@ class SpqrGame(Game):
                 legal.append(
                     LegalAttackUntil(ids[source].id, ids[target].id, low, 1, armies[source] - 1)
                 )
+        controlled = [sea for sea in self._seas if self._controller(sea) == seat]
         for source in own:
-            high = self._strategic_max(source)
+            high = spare[source]
             if high < 1:
                 continue
+            reach = set(land[source])  # by land, or across one sea area the player controls
+            for sea in controlled:
+                if sea in self.board.coasts[source]:
+                    reach.update(self.board.coasts[sea])
             for target in own:
-                if target != source and self._crossing(seat, source, target):
+                if target != source and target in reach:
                     legal.append(LegalStrategicMove(ids[source].id, ids[target].id, 1, high))
         legal.append(LegalEndTurn())
         return legal
