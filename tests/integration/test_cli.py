@@ -70,6 +70,31 @@ def test_board_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Kamchatka" in out
 
 
+def test_board_spqr_json_tells_provinces_from_sea_areas(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    data = run_json(capsys, "board", "spqr", "--json")
+    kinds = [t["kind"] for t in data["territories"]]
+    assert (kinds.count("land"), kinds.count("sea")) == (45, 12)
+    assert all(t["region"] is None for t in data["territories"])
+    edges = [e["kind"] for e in data["edges"]]
+    assert (edges.count("land"), edges.count("coast"), edges.count("sea")) == (65, 66, 14)
+    seas = {t["id"] for t in data["territories"] if t["kind"] == "sea"}
+    assert {"tyrrenum", "pontus_euxinus", "sinus_gallicus"} <= seas
+
+
+def test_board_spqr_text_lists_provinces_then_sea_areas(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    out = run(capsys, "board", "spqr")
+    assert "57 territories, 145 borders" in out
+    lines = out.splitlines()
+    names = [line.split("  ")[1] for line in lines if line.startswith("  ")]
+    assert lines.index("Provinces") < lines.index("Sea areas")
+    assert names[:2] == ["Britannia", "Germania Inferior"]
+    assert (len(names), names[45], names[-1]) == (57, "Britannicus", "Pontus Euxinus")
+
+
 # --------------------------------------------------------------------------- odds
 
 
