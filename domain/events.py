@@ -311,4 +311,4 @@ class GameEnded(Event):
     winner: int | None
     reason: str
     ranking: tuple[tuple[int, int, int], ...]  # (rank, seat, points), best first
-    objectives: tuple[str, ...]
+    objectives: tuple[str, ...]  # the objective card of each seat; empty without objectives

@@ -929,4 +929,5 @@ class Game:
             rank = previous[0] if tied and previous is not None else position + 1
             ranking.append((rank, seat, points))
         self.ranking = tuple(ranking)
-        return [*events, e.GameEnded(winner, reason, self.ranking, tuple(self.objective_cards))]
+        revealed = tuple(self.objective_cards) if self.ruleset.objectives else ()
+        return [*events, e.GameEnded(winner, reason, self.ranking, revealed)]
