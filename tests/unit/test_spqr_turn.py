@@ -191,6 +191,7 @@ def test_reaching_the_target_ends_the_game_at_once() -> None:
     assert (game.phase, game.winner, game.end_reason) == (Phase.OVER, 1, "victory_points")
     assert game.victory_points == [9, 10, 9]
     assert ended.ranking[0] == (1, 1, 10)
+    assert ended.objectives == ()  # a game without objectives reveals none
     assert armies_on(game, "sicilia") == 2  # nothing is placed any more
     assert not events_of(events, e.ArmiesPlaced)
     assert_rejected(game, 1, a.PlaceArmies("sicilia", 1), "GAME_OVER")
