@@ -185,10 +185,7 @@ class Game:
         """Whether the seat to play may attack now from `source` to `target` (indices): a fast
         check for bots; `apply` gives the reason when it is not allowed."""
         seat = self.current
-        if self.phase is Phase.REINFORCE:
-            if self.pending_reinforcements:
-                return False
-        elif self.phase is not Phase.ATTACK:
+        if not self._attacks_open():
             return False
         if self.owner[source] != seat or self.owner[target] == seat or self.armies[source] < 2:
             return False
@@ -196,6 +193,12 @@ class Game:
             return False
         low, high = self._attack_dice_range(source, target)
         return low <= high
+
+    def _attacks_open(self) -> bool:
+        """Whether this point of the turn allows an attack: every reinforcement placed."""
+        if self.phase is Phase.REINFORCE:
+            return not self.pending_reinforcements
+        return self.phase is Phase.ATTACK
 
     def objective_of(self, seat: int) -> Objective:
         return self._objective(self.objectives[seat])
@@ -689,6 +692,11 @@ class Game:
         events: list[e.Event] = [e.PlayerEliminated(loser, winner, len(cards))]
         if cards:
             events.append(e.CardsReceived(winner, tuple(cards)))
+        return events + self._after_elimination(loser, winner)
+
+    def _after_elimination(self, loser: int, winner: int) -> list[e.Event]:
+        """A "destroy colour X" objective of another player becomes its fallback."""
+        events: list[e.Event] = []
         colour = self.colours[loser]
         for seat in range(len(self.players)):
             objective = self.objective_of(seat)

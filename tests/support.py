@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import copy
 import enum
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from domain import events as e
 from domain.actions import Action, PlaceArmies
 from domain.errors import RuleViolation
 from domain.game import Game, Phase
+from domain.legal import LegalAction
 from domain.options import GameOptions
 from domain.rng import DerivedRandom
 from variants import get_variant
@@ -155,3 +157,21 @@ def clone(game: Game) -> Game:
     """An independent copy of `game` by deepcopy, sharing only what never changes."""
     memo: dict[int, Any] = {id(getattr(game, name)): getattr(game, name) for name in SHARED}
     return copy.deepcopy(game, memo)
+
+
+def assert_offered_actions_apply(
+    game: Game,
+    moves: Iterable[tuple[int | None, Action, list[LegalAction]]],
+    every: int,
+    offset: int,
+) -> None:
+    """Along a game played by `moves`: every extreme member of every offered family is allowed
+    by it, and applies to a copy of the game at one step in `every` (each bound costs a copy)."""
+    for index, (seat, action, legal) in enumerate(moves):
+        for family in legal:
+            assert family.allows(family.pick(random.Random(index))), family
+            for bound in family.bounds():
+                assert family.allows(bound), (family, bound)
+                if index % every == offset:
+                    clone(game).apply(seat, bound)
+        game.apply(seat, action)

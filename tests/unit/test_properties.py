@@ -39,7 +39,7 @@ from domain.legal import (
 )
 from domain.options import DefenderDice, GameOptions
 from domain.replay import LogEntry, replay
-from tests.support import CLASSIC, arrange, clone, new_game, state
+from tests.support import CLASSIC, arrange, assert_offered_actions_apply, clone, new_game, state
 
 OPTIONS: dict[str, GameOptions] = {
     "default": GameOptions(),
@@ -355,14 +355,7 @@ def test_every_offered_action_applies(scenario: Scenario, offset: int) -> None:
     """Every extreme member of every family is allowed by it and applies (on a copy of the
     game: at one step in four, since each bound costs a copy)."""
     game = scenario.new_game()
-    for index, (seat, action, legal) in enumerate(moves(game, scenario)):
-        for family in legal:
-            assert family.allows(family.pick(random.Random(index))), family
-            for bound in family.bounds():
-                assert family.allows(bound), (family, bound)
-                if index % 4 == offset:
-                    clone(game).apply(seat, bound)
-        game.apply(seat, action)
+    assert_offered_actions_apply(game, moves(game, scenario), 4, offset)
 
 
 def _mutate(action: a.Action, rnd: random.Random, game: Game) -> a.Action:

@@ -43,7 +43,7 @@ from domain.legal import (
 )
 from domain.replay import LogEntry, replay
 from tests.spqr_support import BOARD, PROVINCES, RULESET, SEAS, SPQR
-from tests.support import clone, state
+from tests.support import assert_offered_actions_apply, state
 from variants.spqr.game import SpqrGame
 from variants.spqr.options import SpqrOptions
 
@@ -531,14 +531,7 @@ def test_every_offered_action_applies(scenario: Scenario, offset: int) -> None:
     """Every extreme member of every family is allowed by it and applies (to a copy of the
     game: at one step in three, since each bound costs a copy)."""
     game = scenario.new_game()
-    for index, (seat, action, legal) in enumerate(moves(game, scenario)):
-        for family in legal:
-            assert family.allows(family.pick(random.Random(index))), family
-            for bound in family.bounds():
-                assert family.allows(bound), (family, bound)
-                if index % 3 == offset:
-                    clone(game).apply(seat, bound)
-        game.apply(seat, action)
+    assert_offered_actions_apply(game, moves(game, scenario), 3, offset)
 
 
 def _space(rnd: random.Random) -> str:

@@ -206,11 +206,7 @@ class SpqrGame(Game):
         empire = int(mine >= 4 and all(mine > empires[s] for s in players if s != seat))
         counts = self.territory_count
         provinces = int(all(counts[seat] > counts[s] for s in players if s != seat))
-        seas = [0] * len(self.players)
-        for sea in self._seas:
-            holder = self._controller(sea)
-            if holder is not None:
-                seas[holder] += 1
+        seas = self._seas_controlled()
         most_seas = int(all(seas[seat] > seas[s] for s in players if s != seat))
         owner = self.owner
         centres = sum(1 for p in self._provinces if self.power_centre[p] and owner[p] == seat)
@@ -256,18 +252,19 @@ class SpqrGame(Game):
         return self._controller(sea) == seat
 
     def seas_controlled(self, seat: int) -> int:
-        return sum(1 for sea in self._seas if self.controls(seat, sea))
+        return self._seas_controlled()[seat]
 
-    def may_attack(self, source: int, target: int) -> bool:
-        seat = self.current
-        if self.phase not in STEP or self.pending_reinforcements:
-            return False
-        if self.owner[source] != seat or self.owner[target] == seat or self.armies[source] < 2:
-            return False
-        if target not in self.board.land_neighbours[source] or self._protected(target):
-            return False
-        low, high = self._attack_dice_range(source, target)
-        return low <= high
+    def _seas_controlled(self) -> list[int]:
+        """The sea areas each player controls, by seat."""
+        seas = [0] * len(self.players)
+        for sea in self._seas:
+            holder = self._controller(sea)
+            if holder is not None:
+                seas[holder] += 1
+        return seas
+
+    def _attacks_open(self) -> bool:
+        return self.phase in STEP and not self.pending_reinforcements
 
     # ------------------------------------------------------------------ the occupation
 
@@ -384,31 +381,15 @@ class SpqrGame(Game):
             if self.setup_remaining[seat] > 0 and not self.resigned[seat]:
                 self.current = seat
                 return []
-        events = self._place_leftover_neutrals()
-        # Everyone holds their provinces: the deck is shuffled and the first turn begins.
+        # Everyone holds their provinces: the deck is shuffled and the first turn begins. No
+        # neutral group is left: every turn places one while any remain, and there are more
+        # turns than groups even after a resignation (whose provinces are claimed for it).
         self.deck = list(self.ruleset.cards.cards)
         rng.shuffle(self.deck)
         self.round = 1
-        events.append(e.DeckShuffled(len(self.deck), False))
+        events: list[e.Event] = [e.DeckShuffled(len(self.deck), False)]
         first = next(seat for seat in self.turn_order if not self.resigned[seat])
         return events + self._start_turn(first)
-
-    def _place_leftover_neutrals(self) -> list[e.Event]:
-        """Only after a resignation can groups be left: they go to the free provinces in board
-        order, so that no province stays empty."""
-        events: list[e.Event] = []
-        free = [p for p in self._provinces if self.owner[p] == FREE]
-        for position, colour in enumerate(self.neutral_colours):
-            while self.neutral_groups[position] and free:
-                province = free.pop(0)
-                self.owner[province] = neutral_owner(position)
-                self.armies[province] = self.ruleset.neutral_group
-                self.neutral_groups[position] -= 1
-                province_id = self.board.territories[province].id
-                events.append(
-                    e.NeutralPlaced(NEUTRAL_IN_EVENTS, province_id, colour, self.armies[province])
-                )
-        return events
 
     def _resign(self, seat: int | None, action: a.Resign) -> list[e.Event]:
         events: list[e.Event] = []
@@ -481,21 +462,13 @@ class SpqrGame(Game):
     def _after_armies_changed(self, seat: int) -> list[e.Event]:
         return []
 
-    def _eliminate(self, loser: int, winner: int) -> list[e.Event]:
-        self.eliminated[loser] = True
-        cards = self.hands[loser]
-        self.hands[loser] = []
-        self.hands[winner].extend(cards)
-        events: list[e.Event] = [e.PlayerEliminated(loser, winner, len(cards))]
-        if cards:
-            events.append(e.CardsReceived(winner, tuple(cards)))
+    def _after_elimination(self, loser: int, winner: int) -> list[e.Event]:
+        """The eliminated player's triremes leave the board (there are no objectives)."""
         sunk = 0
         for sea in self._seas:
             sunk += self.triremes[sea][loser]
             self.triremes[sea][loser] = 0
-        if sunk:
-            events.append(e.TriremesSunk(loser, sunk))
-        return events
+        return [e.TriremesSunk(loser, sunk)] if sunk else []
 
     # ------------------------------------------------------------------ checks
 
@@ -549,10 +522,6 @@ class SpqrGame(Game):
             raise WrongPhase("during the occupation, claim a province (2 legionaries) instead")
         return super()._place_armies(seat, action)
 
-    def _attack_max(self, source: int) -> int:
-        """The most legionaries that may leave `source` (a sea attack's force, a move)."""
-        return self._strategic_max(source)
-
     # ------------------------------------------------------------------ reinforcements
 
     def _trade_cards(self, seat: int | None, action: a.TradeCards) -> list[e.Event]:
@@ -567,15 +536,11 @@ class SpqrGame(Game):
         for card in action.cards:
             hand.remove(card)
         self.discard.extend(action.cards)
-        base = value.legionaries - sum(
-            self.ruleset.rewards.get(self.ruleset.cards.cards[c].symbol, (0, 0, 0))[0]
-            for c in action.cards
-        )
         self.pending_reinforcements += value.legionaries
         self.pending_triremes += value.triremes
         self.pending_power_centres += value.power_centres
         events: list[e.Event] = [
-            e.CardsTraded(seat, tuple(action.cards), base, value.legionaries - base)
+            e.CardsTraded(seat, tuple(action.cards), value.base, value.legionaries - value.base)
         ]
         if value.triremes or value.power_centres:
             events.append(e.SetRewards(seat, value.triremes, value.power_centres))
@@ -791,7 +756,7 @@ class SpqrGame(Game):
             )
         if self.armies[source] < 2:
             raise NotEnoughArmies(f"{names[source].name} needs at least 2 legionaries to attack")
-        most = self._attack_max(source)
+        most = self._strategic_max(source)  # a sea attack's force is bound like a move
         if not 1 <= action.legionaries <= self.armies[source] - 1:
             raise InvalidArmyCount(
                 f"attack with 1 to {self.armies[source] - 1} legionaries, not {action.legionaries}"
@@ -859,12 +824,17 @@ class SpqrGame(Game):
 
     # ------------------------------------------------------------------ the strategic move
 
-    def _crossing(self, seat: int, source: int, target: int) -> bool:
-        """Own provinces joined by land, or on one sea area the seat controls."""
-        if target in self.board.land_neighbours[source]:
-            return True
-        seas = set(self.board.coasts[source]) & set(self.board.coasts[target])
-        return any(self.controls(seat, sea) for sea in seas)
+    def _reach(self, source: int, controlled: Sequence[int]) -> set[int]:
+        """The spaces a strategic move from `source` may reach: its land neighbours, and every
+        shore of the `controlled` sea areas it touches (one sea crossed, no more)."""
+        reach = set(self.board.land_neighbours[source])
+        for sea in controlled:
+            if sea in self.board.coasts[source]:
+                reach.update(self.board.coasts[sea])
+        return reach
+
+    def _controlled_by(self, seat: int) -> list[int]:
+        return [sea for sea in self._seas if self._controller(sea) == seat]
 
     def _strategic_move(self, seat: int | None, action: a.StrategicMove) -> list[e.Event]:
         seat = self._check_turn(seat)
@@ -872,7 +842,7 @@ class SpqrGame(Game):
         source = self._own_province(seat, action.source)
         target = self._own_province(seat, action.target)
         names = self.board.territories
-        if source == target or not self._crossing(seat, source, target):
+        if source == target or target not in self._reach(source, self._controlled_by(seat)):
             raise NotAdjacent(
                 f"{names[source].name} and {names[target].name} are neither neighbours nor on a "
                 "sea area where you have more triremes than everyone else"
@@ -1012,15 +982,12 @@ class SpqrGame(Game):
                 legal.append(
                     LegalAttackUntil(ids[source].id, ids[target].id, low, 1, armies[source] - 1)
                 )
-        controlled = [sea for sea in self._seas if self._controller(sea) == seat]
+        controlled = self._controlled_by(seat)
         for source in own:
             high = spare[source]
             if high < 1:
                 continue
-            reach = set(land[source])  # by land, or across one sea area the player controls
-            for sea in controlled:
-                if sea in self.board.coasts[source]:
-                    reach.update(self.board.coasts[sea])
+            reach = self._reach(source, controlled)
             for target in own:
                 if target != source and target in reach:
                     legal.append(LegalStrategicMove(ids[source].id, ids[target].id, 1, high))

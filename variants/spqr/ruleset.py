@@ -20,6 +20,7 @@ class SetValue:
     legionaries: int
     triremes: int
     power_centres: int
+    base: int  # the legionaries of the set alone, without its vessilli
 
 
 @dataclass(frozen=True)
@@ -54,14 +55,14 @@ class SpqrRuleset(Ruleset):
             raise InvalidCardSet(
                 f"{', '.join(symbols)}: a set is three equal or three different symbols"
             )
-        legionaries = self.equal_set if distinct == 1 else self.different_set
+        base = legionaries = self.equal_set if distinct == 1 else self.different_set
         triremes = centres = 0
         for symbol in symbols:
             extra_legionaries, extra_triremes, extra_centres = self.rewards.get(symbol, (0, 0, 0))
             legionaries += extra_legionaries
             triremes += extra_triremes
             centres += extra_centres
-        return SetValue(legionaries, triremes, centres)
+        return SetValue(legionaries, triremes, centres, base)
 
     def tradeable_sets(self, hand: Sequence[str]) -> list[tuple[str, str, str]]:
         """One triple for every different tradeable combination of symbols in a hand (the
