@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -22,6 +23,8 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 STAMP = VENV / ".installed"
+NODE_TOOLS = ROOT / "tests" / "node"
+CHROMIUM = Path("/usr/bin/chromium")
 
 
 def _requirements_digest() -> str:
@@ -43,6 +46,36 @@ def ensure_venv() -> None:
     STAMP.write_text(digest)
 
 
+def ensure_node_tools() -> None:
+    """The Node tools the tests drive (graphql-http's audit, playwright-core), from the lockfile."""
+    if shutil.which("npm") is None:
+        print("dev.py: npm not found; the tests that need Node will say so", flush=True)
+        return
+    lock = NODE_TOOLS / "package-lock.json"
+    stamp = NODE_TOOLS / "node_modules" / ".installed"
+    digest = hashlib.sha256(lock.read_bytes()).hexdigest()
+    if stamp.exists() and stamp.read_text() == digest:
+        return
+    print("dev.py: installing the tests' Node tools (npm ci)", flush=True)
+    npm = ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"]
+    subprocess.run(npm, check=True, cwd=NODE_TOOLS)
+    stamp.write_text(digest)
+
+
+def ensure_chromium() -> None:
+    """Debian's Chromium for the browser tests (Playwright drives it; it never downloads one)."""
+    if CHROMIUM.exists() or shutil.which("apt-get") is None:
+        return
+    if os.geteuid() != 0:
+        print("dev.py: no /usr/bin/chromium; install it (apt-get install chromium)", flush=True)
+        return
+    print("dev.py: installing Chromium from Debian's packages for the browser tests", flush=True)
+    quiet = {"DEBIAN_FRONTEND": "noninteractive", **os.environ}
+    subprocess.run(["apt-get", "update", "-qq"], check=True, env=quiet)
+    install = ["apt-get", "install", "-y", "-qq", "--no-install-recommends", "chromium"]
+    subprocess.run(install, check=True, env=quiet)
+
+
 def run(*command: str) -> int:
     return subprocess.run(command, cwd=ROOT).returncode
 
@@ -57,6 +90,8 @@ def main(argv: list[str]) -> int:
         args = rest or ["serve"]
         return run(str(BIN / "risiko"), *args)
     if task == "test":
+        ensure_node_tools()
+        ensure_chromium()
         return run(str(BIN / "python"), "-m", "pytest", *rest)
     if task == "lint":
         ruff = run(str(BIN / "ruff"), "check", ".")
