@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
@@ -226,8 +227,9 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
             Route("/healthz", healthz),
             Route("/readyz", readyz),
         ],
+        middleware=[Middleware(BodySizeLimit, limit=settings.max_body_bytes)],
         lifespan=lifespan,
     )
     app.state.service = service
     app.state.settings = settings
-    return BodySizeLimit(app, settings.max_body_bytes)  # type: ignore[return-value]
+    return app

@@ -80,7 +80,7 @@ def game_json(session: Session) -> dict[str, Any]:
 def create() -> ASGIApp:
     settings = Settings(data_dir=Path(os.environ["RISIKO_DATA_DIR"]))
     app = create_app(settings)
-    starlette = app.app  # type: ignore[attr-defined]
+    starlette = app
     service: GameService = starlette.state.service
 
     async def submit(request: Request) -> Response:

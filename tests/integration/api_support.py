@@ -44,8 +44,8 @@ class Api:
     """An in-process app with a client; `service` is the app's own GameService."""
 
     client: httpx.AsyncClient
-    app: Any  # the body-size middleware around the Starlette app
-    starlette: Starlette
+    app: Starlette
+    starlette: Starlette  # the same app; kept for the tests that name it
     service: GameService
 
 
@@ -53,7 +53,7 @@ class Api:
 async def in_process(data_dir: Path, **settings: Any) -> AsyncIterator[Api]:
     """`create_app` with its lifespan entered (ASGITransport does not run it)."""
     app = create_app(Settings(data_dir=data_dir, **settings))
-    starlette: Starlette = app.app  # type: ignore[attr-defined]
+    starlette = app
     async with (
         starlette.router.lifespan_context(starlette),
         httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://test") as c,
