@@ -9,6 +9,7 @@ import logging
 from collections.abc import AsyncIterator
 from typing import Any
 
+from cross_web import HTTPException
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -17,20 +18,33 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 from strawberry.asgi import GraphQL
-from strawberry.exceptions import ConnectionRejectionError
+from strawberry.exceptions import ConnectionRejectionError, MissingQueryError
 from strawberry.http import GraphQLHTTPResponse
+from strawberry.schema.exceptions import (
+    CannotGetOperationTypeError,
+    InvalidOperationTypeError,
+)
 from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
+from strawberry.types.graphql import OperationType
 
 from api.broker import Broker
 from api.feed import ChangeFeed
 from api.graphql.context import Context
+from api.graphql.errors import coded_result
 from api.graphql.schema import build_schema
+from api.refusals import (
+    CODES_BY_STATUS,
+    GRAPHQL_RESPONSE,
+    RequestRefused,
+    decode_json_object,
+    error_body,
+    refusal_response,
+)
 from api.service import AuthError, GameService
 from api.settings import Settings
 from api.stores.base import Store
 from api.stores.sqlite import SqliteStore
 
-GRAPHQL_RESPONSE = "application/graphql-response+json"
 logger = logging.getLogger("risiko")
 _accepts_graphql_response: contextvars.ContextVar[bool] = contextvars.ContextVar(
     "accepts_graphql_response", default=False
@@ -50,11 +64,79 @@ class RisikoGraphQL(GraphQL[Context, None]):
 
     def __init__(self, service: GameService, settings: Settings) -> None:
         super().__init__(
-            build_schema(settings.max_query_depth, settings.max_aliases, settings.max_tokens),
+            build_schema(
+                settings.max_query_depth,
+                settings.max_aliases,
+                settings.max_tokens,
+                settings.max_cost,
+            ),
             graphql_ide="graphiql" if settings.graphiql else None,
             subscription_protocols=(GRAPHQL_TRANSPORT_WS_PROTOCOL,),
         )
         self.service = service
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """HTTP requests get a JSON answer with a code whatever goes wrong, never a 500 for
+        a client's mistake nor an exception's text."""
+        if scope["type"] != "http":
+            await super().__call__(scope, receive, send)
+            return
+        request = Request(scope, receive)
+        try:
+            response = await self.run(request)
+        except RequestRefused as refused:
+            response = refusal_response(request, refused)
+        except HTTPException as error:
+            response = refusal_response(request, _refusal(error))
+        except Exception:  # a defect of ours: logged with its traceback, answered without it
+            logger.exception("unexpected error answering %s %s", request.method, request.url)
+            response = JSONResponse(
+                error_body("INTERNAL_SERVER_ERROR", "Unexpected error."), status_code=500
+            )
+        await response(scope, receive, send)
+
+    def parse_json(self, data: str | bytes) -> Any:
+        return decode_json_object(data)
+
+    async def execute_single(
+        self,
+        request: Request,
+        request_adapter: Any,
+        sub_response: Response,
+        context: Context,
+        root_value: None,
+        request_data: Any,
+    ) -> Any:
+        """Queries by GET or POST, mutations by POST only; subscriptions need the WebSocket."""
+        get = request_adapter.method == "GET"
+        allowed = {OperationType.QUERY} if get else {OperationType.QUERY, OperationType.MUTATION}
+        try:
+            return await self.schema.execute(
+                request_data.query,
+                root_value=root_value,
+                variable_values=request_data.variables,
+                context_value=context,
+                operation_name=request_data.operation_name,
+                allowed_operation_types=allowed,
+                operation_extensions=request_data.extensions,
+            )
+        except MissingQueryError:
+            raise RequestRefused(400, "BAD_REQUEST", "the request has no `query`") from None
+        except CannotGetOperationTypeError as error:
+            raise RequestRefused(400, "BAD_REQUEST", error.as_http_error_reason()) from None
+        except InvalidOperationTypeError as error:
+            if error.operation_type is OperationType.MUTATION:
+                raise RequestRefused(
+                    405, "METHOD_NOT_ALLOWED", "mutations are sent with POST", {"Allow": "POST"}
+                ) from None
+            raise RequestRefused(
+                400,
+                "SUBSCRIPTION_NEEDS_WEBSOCKET",
+                "subscriptions run over a WebSocket at /graphql (graphql-transport-ws)",
+            ) from None
+
+    async def process_result(self, request: Request, result: Any) -> GraphQLHTTPResponse:
+        return coded_result(result)
 
     async def get_context(self, request: Request | WebSocket, response: Any) -> Context:
         if isinstance(request, WebSocket):
@@ -99,6 +181,16 @@ class RisikoGraphQL(GraphQL[Context, None]):
         return response
 
 
+def _refusal(error: HTTPException) -> RequestRefused:
+    """Strawberry's own refusals, with our codes and the statuses of GraphQL over HTTP."""
+    if error.reason == "Unsupported content type":
+        return RequestRefused(415, "UNSUPPORTED_MEDIA_TYPE", "send the request as application/json")
+    if error.status_code == 405:
+        return RequestRefused(405, "METHOD_NOT_ALLOWED", "use GET or POST", {"Allow": "GET, POST"})
+    code = CODES_BY_STATUS.get(error.status_code, "BAD_REQUEST")
+    return RequestRefused(error.status_code, code, error.reason)
+
+
 class BodySizeLimit:
     """Refuses request bodies over `limit` bytes with 413. The body is read (at most `limit`
     bytes of it) before the application runs, then handed to it unchanged."""
@@ -136,14 +228,7 @@ class BodySizeLimit:
 
     async def _refuse(self, send: Send) -> None:
         response = JSONResponse(
-            {
-                "errors": [
-                    {
-                        "message": f"request body larger than {self.limit} bytes",
-                        "extensions": {"code": "PAYLOAD_TOO_LARGE"},
-                    }
-                ]
-            },
+            error_body("PAYLOAD_TOO_LARGE", f"request body larger than {self.limit} bytes"),
             status_code=413,
         )
         await response({"type": "http"}, _no_receive, send)

@@ -28,6 +28,11 @@ class Settings(BaseSettings):
     max_query_depth: int = Field(12, ge=2, description="deepest GraphQL selection accepted")
     max_aliases: int = Field(30, ge=1, description="most aliases in one GraphQL document")
     max_tokens: int = Field(3000, ge=100, description="most tokens in one GraphQL document")
+    max_cost: int = Field(
+        50_000,
+        ge=100,
+        description="most cost points in one GraphQL document (a field 1, lists once per item)",
+    )
     graphiql: bool = Field(True, description="serve GraphiQL in the browser at /graphql")
     clock_interval_seconds: float = Field(
         1.0, gt=0, description="how often tournament time limits are checked"

@@ -11,17 +11,14 @@ from typing import Annotated, Any
 import strawberry
 from graphql import GraphQLError
 from strawberry.extensions import (
-    AddValidationRules,
     MaskErrors,
-    MaxAliasesLimiter,
     MaxTokensLimiter,
     ParserCache,
-    QueryDepthLimiter,
-    ValidationCache,
 )
 from strawberry.types import ExecutionContext
 
 from api.graphql.context import Info, auth_error, not_found
+from api.graphql.errors import is_unexpected
 from api.graphql.inputs import (
     CreateGameInput,
     CreateGamePayload,
@@ -35,6 +32,7 @@ from api.graphql.inputs import (
     to_action,
     user_error,
 )
+from api.graphql.limits import DocumentLimits, Limits
 from api.graphql.types import (
     BattleOdds,
     Game,
@@ -431,20 +429,13 @@ class Subscription:
             )
 
 
-def _is_unexpected(error: GraphQLError) -> bool:
-    """Mask only errors nobody meant to show: those raised from a crash, not GraphQL's own
-    syntax and validation messages, nor the errors resolvers raise on purpose."""
-    original = error.original_error
-    return original is not None and not isinstance(original, GraphQLError)
-
-
 class MaskUnexpectedErrors(MaskErrors):
     """MaskErrors, minus its `isinstance` against a runtime-checkable Protocol: it runs once
     per result, so once per event and per subscriber, where it cost about 4 % of the server's
     time (benchmarks/suite.py --only subscriptions, profiled)."""
 
     def __init__(self) -> None:
-        super().__init__(should_mask_error=_is_unexpected)
+        super().__init__(should_mask_error=is_unexpected)
 
     def _process_result(self, result: object) -> None:
         errors = getattr(result, "errors", None)
@@ -458,25 +449,21 @@ class Schema(strawberry.Schema):
     def process_errors(
         self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None
     ) -> None:
-        super().process_errors([e for e in errors if _is_unexpected(e)], execution_context)
+        super().process_errors([e for e in errors if is_unexpected(e)], execution_context)
 
 
-def build_schema(max_depth: int = 12, max_aliases: int = 30, max_tokens: int = 3000) -> Schema:
-    # The limiters are validation rules. Built once, they are the same objects on every
-    # request, so the validation cache (keyed by the rules too) hits instead of missing.
-    limits = (
-        *QueryDepthLimiter(max_depth=max_depth).validation_rules,
-        *MaxAliasesLimiter(max_alias_count=max_aliases).validation_rules,
-    )
+def build_schema(
+    max_depth: int = 12, max_aliases: int = 30, max_tokens: int = 3000, max_cost: int = 50_000
+) -> Schema:
+    limits = Limits(max_depth=max_depth, max_aliases=max_aliases, max_cost=max_cost)
     return Schema(
         query=Query,
         mutation=Mutation,
         subscription=Subscription,
         types=[Game],
         extensions=[
-            lambda: AddValidationRules(list(limits)),
             ParserCache,
-            ValidationCache,
+            lambda: DocumentLimits(limits),
             lambda: MaxTokensLimiter(max_token_count=max_tokens),
             MaskUnexpectedErrors,
         ],

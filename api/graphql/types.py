@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from typing import Annotated, Any
 
 import strawberry
+from graphql import GraphQLError
 from strawberry.scalars import JSON
 
 from api.graphql.context import Info
@@ -45,7 +46,14 @@ def from_global_id(global_id: str, expected: str | None = None) -> tuple[str, st
 
 
 def page_size(first: int | None) -> int:
-    return max(1, min(first if first is not None else 20, MAX_PAGE))
+    """`first` items (20 when unset), at most MAX_PAGE; a page of less than one is refused."""
+    if first is None:
+        return 20
+    if first < 1:
+        raise GraphQLError(
+            f"`first` must be at least 1, not {first}", extensions={"code": "BAD_USER_INPUT"}
+        )
+    return min(first, MAX_PAGE)
 
 
 @strawberry.enum(description="Where a game is in its life.")

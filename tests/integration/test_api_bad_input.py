@@ -78,8 +78,10 @@ def user_error(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 def nested(levels: int) -> str:
-    """A query with `levels` selection sets nested below the operation's."""
-    return "{ " + "a { " * levels + "b" + " }" * levels + " }"
+    """A valid query with `levels` (at least 4) selection sets nested below the operation's:
+    introspection's `ofType` goes as deep as one asks."""
+    inner = "ofType { " * (levels - 4) + "name" + " }" * (levels - 4)
+    return "{ __schema { types { fields { type { " + inner + " } } } } }"
 
 
 async def lobby_game(api: Api, players: int = 3) -> PlayedGame:
@@ -149,16 +151,16 @@ async def test_request_errors_and_their_status_codes(
 
 @pytest.mark.anyio
 async def test_query_depth_limit(api: Api) -> None:
-    def depth_errors(answer: dict[str, Any]) -> list[str]:
-        return [e["message"] for e in answer["errors"] if "depth" in e["message"]]
-
     at_limit = await body(api.client, nested(12))
-    assert depth_errors(at_limit) == []  # refused for its unknown fields only
+    assert "errors" not in at_limit
+    assert at_limit["data"]["__schema"]["types"]
     too_deep = await body(api.client, nested(13))
     assert too_deep["data"] is None
-    assert depth_errors(too_deep) == ["'anonymous' exceeds maximum operation depth of 12"]
-    named = await body(api.client, "query Deep " + nested(13))
-    assert depth_errors(named) == ["'Deep' exceeds maximum operation depth of 12"]
+    error = only_error(too_deep)
+    assert error["message"] == "the selection is 13 levels deep; at most 12"
+    assert error["extensions"] == {"code": "QUERY_TOO_DEEP", "maxDepth": 12}
+    named = only_error(await body(api.client, "query Deep " + nested(13)))
+    assert named["extensions"]["code"] == "QUERY_TOO_DEEP"
     response = await post(api.client, nested(13), accept=GRAPHQL_RESPONSE)
     assert response.status_code == 400
 
@@ -171,7 +173,8 @@ async def test_alias_limit(api: Api) -> None:
     allowed = await data(api.client, aliases(30))
     assert len(allowed) == 30
     error = only_error(await body(api.client, aliases(31)))
-    assert error["message"] == "31 aliases found. Allowed: 30"
+    assert error["message"] == "31 aliases; at most 30 are allowed"
+    assert error["extensions"] == {"code": "TOO_MANY_ALIASES", "maxAliases": 30}
 
 
 @pytest.mark.anyio
@@ -180,6 +183,7 @@ async def test_token_limit(api: Api) -> None:
     assert allowed["variants"][0]["name"] == "classic"
     error = only_error(await body(api.client, "{ variants { " + "name " * 3000 + "} }"))
     assert "more than 3000 tokens" in error["message"]
+    assert error["extensions"]["code"] == "TOO_MANY_TOKENS"
 
 
 @pytest.mark.anyio
@@ -215,8 +219,9 @@ async def test_chunked_body_over_the_limit_is_a_413(api: Api) -> None:
 async def test_get_refuses_mutations(api: Api) -> None:
     mutation = 'mutation { createGame(input: {seed: "get"}) { game { id } } }'
     response = await api.client.get("/graphql", params={"query": mutation})
-    assert response.status_code == 400
-    assert "mutations are not allowed" in response.text
+    assert response.status_code == 405  # GraphQL over HTTP: a mutation by GET
+    assert response.headers["allow"] == "POST"
+    assert only_error(response.json())["extensions"] == {"code": "METHOD_NOT_ALLOWED"}
     assert await game_count(api.service) == 0
     response = await api.client.get("/graphql", params={"query": "{ variants { name } }"})
     assert response.json() == {"data": {"variants": [{"name": "classic"}, {"name": "spqr"}]}}
@@ -536,9 +541,10 @@ async def test_games_page_is_capped_at_100(api: Api) -> None:
     rest = await data(api.client, query, {"first": 1000, "after": page["pageInfo"]["endCursor"]})
     assert len(rest["games"]["edges"]) == 1
     assert rest["games"]["pageInfo"]["hasNextPage"] is False
-    for first in (0, -5):
-        small = (await data(api.client, query, {"first": first}))["games"]
-        assert len(small["edges"]) == 1
+    for first in (0, -1, -5):  # a page of less than one item is a mistake, not one item
+        refused = await body(api.client, query, {"first": first})
+        assert refused["data"] is None
+        assert error_codes(refused) == ["BAD_USER_INPUT"]
     answer = await body(api.client, query, {"after": "not a cursor"})
     assert error_codes(answer) == ["BAD_USER_INPUT"]
 
@@ -648,7 +654,8 @@ async def test_unexpected_exceptions_are_masked(api: Api, monkeypatch: pytest.Mo
         text = json.dumps(answer)
         for leak in ("hunter2", "secret.sqlite3", "Traceback", "RuntimeError", "File "):
             assert leak not in text
-        assert set(error) <= {"message", "locations", "path"}
+        assert set(error) <= {"message", "locations", "path", "extensions"}
+        assert error["extensions"] == {"code": "INTERNAL_SERVER_ERROR"}
     assert await footprint(api.service, played.id) == before
 
 

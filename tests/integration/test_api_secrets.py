@@ -71,7 +71,7 @@ query($id: ID!) {{
     id
     ... on Game {{ viewerSeat seed hand {{ id }} objective {{ id card text }} {LEGAL} }}
   }}
-  games(first: 100) {{
+  games(first: 20) {{
     edges {{
       node {{
         id viewerSeat seed hand {{ id }} objective {{ id card text }} players {{ cards }}
@@ -340,7 +340,7 @@ async def test_seed_is_secret_until_the_end_then_revealed(scenario: Scenario) ->
         [ended] = [e for e in events if e["type"] == "GameEnded"]
         assert ended["data"]["winner"] == 0
         assert len(ended["data"]["objectives"]) == 3
-        response = await post(client, "{ games(first: 100) { edges { node { id seed } } } }")
+        response = await post(client, "{ games(first: 20) { edges { node { id seed } } } }")
         seeds = {
             e["node"]["id"]: e["node"]["seed"] for e in response.json()["data"]["games"]["edges"]
         }

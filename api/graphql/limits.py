@@ -1,0 +1,332 @@
+"""What a document may ask for, decided before it runs: depth, aliases and cost.
+
+A document is checked only once graphql-core's own validation accepts it, so unknown
+fragments, fragment cycles and empty selections are reported by those rules, and the
+analysis never meets them. The analysis is linear in the document: each fragment's depth
+and cost are computed once and reused wherever it is spread, so a chain of fragments that
+each spread the next one twice is measured without being expanded (its cost, the expanded
+size, doubles at every level and is refused).
+
+Cost: every field costs 1; a field with a `first` argument counts its selection once per
+item of the page it asks for; any other list of objects counts its selection once per item
+of the largest list the server returns there (LIST_SIZES); `battleOdds` costs by the armies
+it computes, since the exact odds take time in the product of the two sides.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from typing import Any
+
+from graphql import (
+    DocumentNode,
+    FieldNode,
+    FragmentDefinitionNode,
+    FragmentSpreadNode,
+    GraphQLError,
+    GraphQLList,
+    GraphQLNonNull,
+    GraphQLObjectType,
+    GraphQLOutputType,
+    GraphQLSchema,
+    InlineFragmentNode,
+    IntValueNode,
+    OperationDefinitionNode,
+    SelectionSetNode,
+    VariableNode,
+    get_named_type,
+)
+from graphql.validation import ASTValidationRule
+from strawberry.extensions import SchemaExtension
+
+DEFAULT_PAGE = 20
+MAX_PAGE = 100
+# The longest list each list field of objects can return (boards have at most 57 spaces and
+# 145 edges; at most 6 players). A field not named here counts as DEFAULT_LIST_SIZE.
+LIST_SIZES: Mapping[str, int] = {
+    "variants": 4,
+    "players": 6,
+    "ranking": 6,
+    "colours": 6,
+    "regions": 12,
+    "options": 20,
+    "edges": 160,
+    "userErrors": 4,
+    "hand": 12,
+    "triremes": 6,
+    "cards": 12,
+}
+DEFAULT_LIST_SIZE = 60
+# battleOdds(a, d): one point per this many states of the chain (a x d).
+ODDS_STATES_PER_POINT = 100
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    max_depth: int = 12
+    max_aliases: int = 30
+    max_cost: int = 50_000
+
+
+@dataclass(frozen=True, slots=True)
+class Measure:
+    depth: int  # selection sets nested below the operation's: `{ a { b } }` is 1 deep
+    cost: int
+
+
+class _Analysis:
+    """Depth and cost of one operation, with variables, each fragment measured once."""
+
+    def __init__(
+        self,
+        schema: GraphQLSchema,
+        fragments: Mapping[str, FragmentDefinitionNode],
+        variables: Mapping[str, Any],
+    ) -> None:
+        self.schema = schema
+        self.fragments = fragments
+        self.variables = variables
+        self.memo: dict[str, Measure] = {}
+
+    def selection(
+        self, parent: GraphQLObjectType | None, node: SelectionSetNode, paged: bool = False
+    ) -> Measure:
+        """`paged`: the selection of a field whose `first` already counted the items, so the
+        lists in it (a connection's `edges`, a page's `events`) are that page."""
+        depth = cost = 0
+        for selection in node.selections:
+            if isinstance(selection, FieldNode):
+                measured = self.field(parent, selection, paged)
+            elif isinstance(selection, InlineFragmentNode):
+                condition = selection.type_condition
+                target = self._object(condition.name.value) if condition else parent
+                measured = self.selection(target, selection.selection_set, paged)
+            else:
+                assert isinstance(selection, FragmentSpreadNode)
+                measured = self.fragment(selection.name.value)
+            depth = max(depth, measured.depth)
+            cost += measured.cost
+        return Measure(depth, cost)
+
+    def fragment(self, name: str) -> Measure:
+        if name not in self.memo:
+            definition = self.fragments[name]
+            target = self._object(definition.type_condition.name.value)
+            self.memo[name] = self.selection(target, definition.selection_set)
+        return self.memo[name]
+
+    def field(self, parent: GraphQLObjectType | None, node: FieldNode, paged: bool) -> Measure:
+        name = node.name.value
+        definition = parent.fields.get(name) if parent is not None else None
+        own = self._own_cost(name, node)
+        if node.selection_set is None:
+            return Measure(0, own)
+        child_type = get_named_type(definition.type) if definition is not None else None
+        child = child_type if isinstance(child_type, GraphQLObjectType) else None
+        paginated = definition is not None and "first" in definition.args
+        inner = self.selection(child, node.selection_set, paged=paginated)
+        if paged:
+            items = 1
+        elif paginated:
+            first = self._int_argument(node, "first")
+            items = min(max(first if first is not None else DEFAULT_PAGE, 1), MAX_PAGE)
+        elif definition is not None and _is_list(definition.type):
+            items = LIST_SIZES.get(name, DEFAULT_LIST_SIZE)
+        else:
+            items = 1
+        return Measure(inner.depth + 1, own + items * inner.cost)
+
+    def _own_cost(self, name: str, node: FieldNode) -> int:
+        if name != "battleOdds":
+            return 1
+        attackers = self._int_argument(node, "attackers") or 1
+        defenders = self._int_argument(node, "defenders") or 1
+        return 1 + abs(attackers * defenders) // ODDS_STATES_PER_POINT
+
+    def _int_argument(self, node: FieldNode, name: str) -> int | None:
+        for argument in node.arguments or ():
+            if argument.name.value != name:
+                continue
+            value = argument.value
+            if isinstance(value, IntValueNode):
+                return int(value.value)
+            if isinstance(value, VariableNode):
+                found = self.variables.get(value.name.value)
+                return found if isinstance(found, int) and not isinstance(found, bool) else None
+        return None
+
+    def _object(self, name: str) -> GraphQLObjectType | None:
+        found = self.schema.get_type(name)
+        return found if isinstance(found, GraphQLObjectType) else None
+
+
+def _is_list(type_: GraphQLOutputType) -> bool:
+    while isinstance(type_, GraphQLNonNull):
+        type_ = type_.of_type
+    return isinstance(type_, GraphQLList)
+
+
+def _spreads(node: SelectionSetNode) -> Iterator[str]:
+    """The names of the fragments spread anywhere in `node` (inside fields too)."""
+    pending = [node]
+    while pending:
+        for selection in pending.pop().selections:
+            if isinstance(selection, FragmentSpreadNode):
+                yield selection.name.value
+            elif isinstance(selection, FieldNode | InlineFragmentNode) and selection.selection_set:
+                pending.append(selection.selection_set)
+
+
+def _dependencies_first(fragments: Mapping[str, FragmentDefinitionNode]) -> list[str]:
+    """Fragments ordered so that each comes after those it spreads: measured in this order,
+    a chain of a thousand fragments needs no recursion a thousand calls deep."""
+    order: list[str] = []
+    seen: set[str] = set()
+    for start in fragments:
+        if start in seen:
+            continue
+        seen.add(start)
+        stack = [(start, _spreads(fragments[start].selection_set))]
+        while stack:
+            name, children = stack[-1]
+            child = next(children, None)
+            if child is None:
+                stack.pop()
+                order.append(name)
+            elif child in fragments and child not in seen:
+                seen.add(child)
+                stack.append((child, _spreads(fragments[child].selection_set)))
+    return order
+
+
+def _alias_count(node: SelectionSetNode) -> int:
+    count = 0
+    pending = [node]
+    while pending:
+        for selection in pending.pop().selections:
+            if isinstance(selection, FieldNode) and selection.alias is not None:
+                count += 1
+            if isinstance(selection, FieldNode | InlineFragmentNode) and selection.selection_set:
+                pending.append(selection.selection_set)
+    return count
+
+
+def _operation(document: DocumentNode, name: str | None) -> OperationDefinitionNode | None:
+    operations = [d for d in document.definitions if isinstance(d, OperationDefinitionNode)]
+    if name is None:
+        return operations[0] if len(operations) == 1 else None
+    return next((o for o in operations if o.name and o.name.value == name), None)
+
+
+def measure(
+    schema: GraphQLSchema,
+    document: DocumentNode,
+    operation_name: str | None = None,
+    variables: Mapping[str, Any] | None = None,
+) -> Measure:
+    """The depth and cost of the operation to run (a document graphql-core has validated)."""
+    operation = _operation(document, operation_name)
+    if operation is None:
+        return Measure(0, 0)
+    fragments = {
+        d.name.value: d for d in document.definitions if isinstance(d, FragmentDefinitionNode)
+    }
+    root = {
+        "query": schema.query_type,
+        "mutation": schema.mutation_type,
+        "subscription": schema.subscription_type,
+    }[operation.operation.value]
+    analysis = _Analysis(schema, fragments, variables or {})
+    for name in _dependencies_first(fragments):
+        analysis.fragment(name)
+    return analysis.selection(root, operation.selection_set)
+
+
+def check(
+    schema: GraphQLSchema,
+    document: DocumentNode,
+    limits: Limits,
+    operation_name: str | None = None,
+    variables: Mapping[str, Any] | None = None,
+) -> list[GraphQLError]:
+    """The errors of a validated document against `limits`: none when it may run."""
+    aliases = sum(
+        _alias_count(definition.selection_set)
+        for definition in document.definitions
+        if isinstance(definition, OperationDefinitionNode | FragmentDefinitionNode)
+    )
+    if aliases > limits.max_aliases:
+        return [
+            GraphQLError(
+                f"{aliases} aliases; at most {limits.max_aliases} are allowed",
+                extensions={"code": "TOO_MANY_ALIASES", "maxAliases": limits.max_aliases},
+            )
+        ]
+    measured = measure(schema, document, operation_name, variables)
+    if measured.depth > limits.max_depth:
+        return [
+            GraphQLError(
+                f"the selection is {measured.depth} levels deep; at most {limits.max_depth}",
+                extensions={"code": "QUERY_TOO_DEEP", "maxDepth": limits.max_depth},
+            )
+        ]
+    if measured.cost > limits.max_cost:
+        return [
+            GraphQLError(
+                f"the document costs {measured.cost} points; at most {limits.max_cost} are "
+                "allowed (lists count once per item: ask for smaller pages)",
+                extensions={
+                    "code": "QUERY_TOO_COMPLEX",
+                    "cost": measured.cost,
+                    "maxCost": limits.max_cost,
+                },
+            )
+        ]
+    return []
+
+
+@cache
+def _cached_validate(maxsize: int) -> Callable[..., list[GraphQLError]]:
+    return lru_cache(maxsize=maxsize)(_validate)
+
+
+def _validate(
+    schema: GraphQLSchema,
+    document: DocumentNode,
+    rules: tuple[type[ASTValidationRule], ...],
+) -> list[GraphQLError]:
+    from strawberry.schema.schema import validate_document  # imported late: a cycle
+
+    return validate_document(schema, document, rules)
+
+
+class DocumentLimits(SchemaExtension):
+    """graphql-core's validation (cached per document, as ParserCache keeps one document per
+    text), then the limits, before anything runs. Replaces strawberry's ValidationCache,
+    QueryDepthLimiter and MaxAliasesLimiter: those run their analysis on documents the
+    standard rules would refuse, and crashed on some (an unknown fragment, an empty
+    selection); and neither sees the cost of fragments spread many times."""
+
+    def __init__(self, limits: Limits, cache_size: int = 256) -> None:
+        super().__init__()
+        self.limits = limits
+        self.validate = _cached_validate(cache_size)
+
+    def on_validate(self) -> Iterator[None]:
+        context = self.execution_context
+        document = context.graphql_document
+        if context.pre_execution_errors is None and document is not None:
+            schema = context.schema._schema
+            errors = self.validate(schema, document, tuple(context.validation_rules))
+            if not errors:
+                errors = check(
+                    schema,
+                    document,
+                    self.limits,
+                    context.operation_name,
+                    context.variables,
+                )
+            context.pre_execution_errors = errors
+        yield

@@ -1,0 +1,192 @@
+"""Requests an attacker sends, against a real server: each is refused fast, as typed JSON.
+
+Each case here stalled, crashed or leaked an exception's text before the limits existed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.e2e.support import Server
+
+GRAPHQL_RESPONSE = "application/graphql-response+json"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    running = Server(tmp_path_factory.mktemp("hostile") / "data").start()
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+def fragment_bomb(levels: int) -> str:
+    """795 bytes at 21 levels: each fragment spreads the next one twice."""
+    spreads = [f"fragment F{i} on Query {{ ...F{i + 1} ...F{i + 1} }}" for i in range(levels)]
+    return " ".join(["query { ...F0 }", *spreads, f"fragment F{levels} on Query {{ __typename }}"])
+
+
+def only_error(answer: dict[str, Any]) -> dict[str, Any]:
+    errors = answer["errors"]
+    assert len(errors) == 1, errors
+    error: dict[str, Any] = errors[0]
+    return error
+
+
+def assert_no_exception_text(text: str) -> None:
+    python = ("Traceback", "KeyError", "TypeError", "ValueError", "RecursionError", 'File "')
+    for leak in (*python, "max() arg", "object is not", "'n'\""):
+        assert leak not in text, text
+
+
+def bomb_answer(server: Server, levels: int) -> dict[str, Any]:
+    started = time.monotonic()
+    query = {"query": fragment_bomb(levels)}
+    response = httpx.post(f"{server.url}/graphql", json=query, timeout=10)
+    assert time.monotonic() - started < 5  # refused, not run: it ran for minutes before
+    answer: dict[str, Any] = response.json()
+    assert answer["data"] is None
+    return answer
+
+
+@pytest.mark.parametrize("levels", [21, 30, 60])
+def test_a_fragment_bomb_is_refused_with_its_cost(server: Server, levels: int) -> None:
+    error = only_error(bomb_answer(server, levels))
+    assert error["extensions"]["code"] == "QUERY_TOO_COMPLEX"
+    assert error["extensions"]["cost"] == 2**levels  # each expanded __typename
+    assert error["extensions"]["maxCost"] == 50_000
+
+
+def test_a_fragment_chain_too_long_to_validate_is_refused(server: Server) -> None:
+    # graphql-core's validation gives up on 200 fragments (its own recursion guard).
+    error = only_error(bomb_answer(server, 200))
+    assert error["extensions"]["code"] == "GRAPHQL_VALIDATION_FAILED"
+
+
+@pytest.mark.anyio
+async def test_the_server_answers_others_while_bombs_arrive(server: Server) -> None:
+    async with httpx.AsyncClient(base_url=server.url, timeout=10) as client:
+        bombs = [client.post("/graphql", json={"query": fragment_bomb(40)}) for _ in range(20)]
+        started = time.monotonic()
+        health, *answers = await asyncio.gather(client.get("/healthz"), *bombs)
+        assert health.status_code == 200
+        assert time.monotonic() - started < 5
+        for answer in answers:
+            assert only_error(answer.json())["extensions"]["code"] == "QUERY_TOO_COMPLEX"
+
+
+DEEP = b"[" * 5000 + b"]" * 5000
+DEEP_VARIABLES = b'{"query": "{ __typename }", "variables": {"a": ' + DEEP + b"}}"
+
+
+@pytest.mark.parametrize(
+    ("body", "content_type", "status", "code"),
+    [
+        (b"12345", "application/json", 400, "BAD_REQUEST"),
+        (b"null", "application/json", 400, "BAD_REQUEST"),
+        (b'"x"', "application/json", 400, "BAD_REQUEST"),
+        (b'{"query": "{ __typename }\xff"}', "application/json", 400, "BAD_REQUEST"),
+        (DEEP_VARIABLES, "application/json", 400, "BAD_REQUEST"),
+        (b"{bad", "application/json", 400, "BAD_REQUEST"),
+        (b'[{"query": "{ __typename }"}]', "application/json", 400, "BAD_REQUEST"),
+        (b"{}", "application/json", 400, "BAD_REQUEST"),
+        (b'{"query": 5}', "application/json", 400, "BAD_REQUEST"),
+        (b'{"query": "{ __typename }", "variables": 3}', "application/json", 400, "BAD_REQUEST"),
+        (b"query { __typename }", "text/plain", 415, "UNSUPPORTED_MEDIA_TYPE"),
+        (b'{"query": "subscription { lobby { type } }"}', "application/json", 400, None),
+    ],
+)
+@pytest.mark.parametrize("accept", ["application/json", GRAPHQL_RESPONSE])
+def test_malformed_bodies_get_a_typed_json_answer(
+    server: Server, body: bytes, content_type: str, status: int, code: str | None, accept: str
+) -> None:
+    response = httpx.post(
+        f"{server.url}/graphql",
+        content=body,
+        headers={"content-type": content_type, "accept": accept},
+        timeout=10,
+    )
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith(accept)
+    error = only_error(response.json())
+    assert error["extensions"]["code"] == (code or "SUBSCRIPTION_NEEDS_WEBSOCKET")
+    assert_no_exception_text(response.text)
+
+
+@pytest.mark.parametrize(
+    ("document", "code"),
+    [
+        ("{ ...n }", "GRAPHQL_VALIDATION_FAILED"),
+        ("{ ...n ...n }", "GRAPHQL_VALIDATION_FAILED"),
+        ("query { ...A } fragment A on Query { ...A }", "GRAPHQL_VALIDATION_FAILED"),
+        ("{ game(id: ", "GRAPHQL_PARSE_FAILED"),
+        ("{ nope }", "GRAPHQL_VALIDATION_FAILED"),
+        ("{ games(first: 0) { edges { cursor } } }", "BAD_USER_INPUT"),
+        ("{ games(first: -1) { edges { cursor } } }", "BAD_USER_INPUT"),
+    ],
+)
+def test_documents_that_crashed_the_limiters_get_codes(
+    server: Server, document: str, code: str
+) -> None:
+    response = httpx.post(f"{server.url}/graphql", json={"query": document}, timeout=10)
+    assert response.status_code == 200  # application/json: GraphQL errors are a 200
+    answer = response.json()
+    assert [error["extensions"]["code"] for error in answer["errors"]] == [code] * len(
+        answer["errors"]
+    )
+    assert_no_exception_text(response.text)
+
+
+def test_an_empty_selection_is_no_crash(server: Server) -> None:
+    response = httpx.post(
+        f"{server.url}/graphql", json={"query": "{ __typename ... on Query { } }"}, timeout=10
+    )
+    assert response.status_code == 200
+    assert_no_exception_text(response.text)
+    answer = response.json()
+    assert answer.get("data") == {"__typename": "Query"} or all(
+        error["extensions"]["code"] == "GRAPHQL_PARSE_FAILED" for error in answer["errors"]
+    )
+
+
+def test_a_page_of_events_below_one_is_refused(server: Server) -> None:
+    created = httpx.post(
+        f"{server.url}/graphql",
+        json={"query": 'mutation { createGame(input: {seed: "e"}) { game { id } } }'},
+        timeout=10,
+    ).json()
+    game_id = created["data"]["createGame"]["game"]["id"]
+    query = "query($id: ID!, $n: Int) { game(id: $id) { events(first: $n) { hasMore } } }"
+    for first in (0, -1):
+        answer = httpx.post(
+            f"{server.url}/graphql",
+            json={"query": query, "variables": {"id": game_id, "n": first}},
+            timeout=10,
+        ).json()
+        assert [e["extensions"]["code"] for e in answer["errors"]] == ["BAD_USER_INPUT"]
+    allowed = httpx.post(
+        f"{server.url}/graphql",
+        json={"query": query, "variables": {"id": game_id, "n": 1}},
+        timeout=10,
+    ).json()
+    assert "errors" not in allowed
+
+
+def test_many_expensive_odds_in_one_request_are_refused(server: Server) -> None:
+    aliases = " ".join(
+        f"o{i}: battleOdds(attackers: 1000, defenders: {1000 - i}) {{ conquestProbability }}"
+        for i in range(30)
+    )
+    started = time.monotonic()
+    response = httpx.post(f"{server.url}/graphql", json={"query": f"{{ {aliases} }}"}, timeout=10)
+    assert time.monotonic() - started < 5
+    error = only_error(response.json())
+    assert error["extensions"]["code"] == "QUERY_TOO_COMPLEX"
+    assert error["extensions"]["cost"] > error["extensions"]["maxCost"]
