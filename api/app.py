@@ -7,6 +7,7 @@ import contextlib
 import contextvars
 import logging
 from collections.abc import AsyncIterator
+from datetime import timedelta
 from typing import Any
 
 from cross_web import HTTPException
@@ -25,12 +26,19 @@ from strawberry.schema.exceptions import (
     InvalidOperationTypeError,
 )
 from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
+from strawberry.subscriptions.protocols.graphql_transport_ws.handlers import (
+    BaseGraphQLTransportWSHandler,
+)
+from strawberry.subscriptions.protocols.graphql_transport_ws.types import (
+    Message as SocketMessage,
+)
 from strawberry.types.graphql import OperationType
 
 from api.broker import Broker
+from api.budget import Budgets
 from api.feed import ChangeFeed
 from api.graphql.context import Context
-from api.graphql.errors import coded_result
+from api.graphql.errors import coded_result, coded_socket_message
 from api.graphql.schema import build_schema
 from api.refusals import (
     CODES_BY_STATUS,
@@ -38,9 +46,10 @@ from api.refusals import (
     RequestRefused,
     decode_json_object,
     error_body,
+    log_refusal,
     refusal_response,
 )
-from api.service import AuthError, GameService
+from api.service import AuthError, GameService, LobbyLimits
 from api.settings import Settings
 from api.stores.base import Store
 from api.stores.sqlite import SqliteStore
@@ -58,9 +67,27 @@ def bearer_token(value: str | None) -> str | None:
     return token.strip() if scheme.lower() == "bearer" and token.strip() else value.strip()
 
 
+class CodedSocketHandler(BaseGraphQLTransportWSHandler[Context, None]):
+    """graphql-transport-ws whose errors carry a code, as over HTTP."""
+
+    async def send_message(self, message: SocketMessage) -> None:
+        coded = coded_socket_message(message)
+        if coded["type"] == "error":  # a subscription refused before it ran
+            first = coded["payload"][0]
+            logger.info(
+                "refused a subscription from %s: %s: %s",
+                self.context.client,
+                first.get("extensions", {}).get("code"),
+                first["message"][:200],
+            )
+        await super().send_message(coded)
+
+
 class RisikoGraphQL(GraphQL[Context, None]):
     """Strawberry's ASGI view with our context, WebSocket authentication and the status codes
     of the GraphQL-over-HTTP specification for clients that ask for its media type."""
+
+    graphql_transport_ws_handler_class = CodedSocketHandler
 
     def __init__(self, service: GameService, settings: Settings) -> None:
         super().__init__(
@@ -69,8 +96,12 @@ class RisikoGraphQL(GraphQL[Context, None]):
                 settings.max_aliases,
                 settings.max_tokens,
                 settings.max_cost,
+                budgets_of(settings),
             ),
             graphql_ide="graphiql" if settings.graphiql else None,
+            connection_init_wait_timeout=timedelta(
+                seconds=settings.connection_init_timeout_seconds
+            ),
             subscription_protocols=(GRAPHQL_TRANSPORT_WS_PROTOCOL,),
         )
         self.service = service
@@ -136,15 +167,26 @@ class RisikoGraphQL(GraphQL[Context, None]):
             ) from None
 
     async def process_result(self, request: Request, result: Any) -> GraphQLHTTPResponse:
-        return coded_result(result)
+        response = coded_result(result)
+        errors: list[dict[str, Any]] = response.get("errors") or []  # type: ignore[assignment]
+        if response.get("data") is None and errors and "path" not in errors[0]:
+            first = errors[0]  # not run at all: a refusal, one line of log
+            status = 429 if first["extensions"]["code"] == "RATE_LIMITED" else 400
+            log_refusal(request, status, first["extensions"]["code"], first["message"])
+        return response
 
     async def get_context(self, request: Request | WebSocket, response: Any) -> Context:
+        address = request.client.host if request.client else None
         if isinstance(request, WebSocket):
-            return Context(self.service, None, request, response)
+            context = Context(self.service, None, request, response)
+            await context.identify(address)  # again with the token at connection_init
+            return context
         accept = request.headers.get("accept", "")
         _accepts_graphql_response.set(GRAPHQL_RESPONSE in accept)
         token = bearer_token(request.headers.get("authorization"))
-        return Context(self.service, token, request, response)
+        context = Context(self.service, token, request, response)
+        await context.identify(address)
+        return context
 
     async def on_ws_connect(self, context: Context) -> dict[str, object] | None:
         """Browsers cannot set headers on a WebSocket: the token comes in connection_init's
@@ -158,6 +200,8 @@ class RisikoGraphQL(GraphQL[Context, None]):
             except AuthError:
                 raise ConnectionRejectionError({"code": "UNAUTHENTICATED"}) from None
         context.token = token
+        client = context.request.client if context.request is not None else None
+        await context.identify(client.host if client else None)
         return None
 
     def create_response(
@@ -179,6 +223,12 @@ class RisikoGraphQL(GraphQL[Context, None]):
             ):
                 response.status_code = 400
         return response
+
+
+def budgets_of(settings: Settings) -> Budgets | None:
+    if not settings.budget_points:
+        return None
+    return Budgets(settings.budget_points, settings.budget_refill_per_second)
 
 
 def _refusal(error: HTTPException) -> RequestRefused:
@@ -205,7 +255,7 @@ class BodySizeLimit:
             return
         for name, value in scope.get("headers", []):
             if name == b"content-length" and value.isdigit() and int(value) > self.limit:
-                await self._refuse(send)
+                await self._refuse(scope, send)
                 return
         messages: list[Message] = []
         received = 0
@@ -216,7 +266,7 @@ class BodySizeLimit:
                 break
             received += len(message.get("body", b""))
             if received > self.limit:
-                await self._refuse(send)
+                await self._refuse(scope, send)
                 return
             if not message.get("more_body", False):
                 break
@@ -226,11 +276,10 @@ class BodySizeLimit:
 
         await self.app(scope, replay, send)
 
-    async def _refuse(self, send: Send) -> None:
-        response = JSONResponse(
-            error_body("PAYLOAD_TOO_LARGE", f"request body larger than {self.limit} bytes"),
-            status_code=413,
-        )
+    async def _refuse(self, scope: Scope, send: Send) -> None:
+        message = f"request body larger than {self.limit} bytes"
+        log_refusal(Request(scope), 413, "PAYLOAD_TOO_LARGE", message)
+        response = JSONResponse(error_body("PAYLOAD_TOO_LARGE", message), status_code=413)
         await response({"type": "http"}, _no_receive, send)
 
 
@@ -263,7 +312,10 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
     store = store or make_store(settings)
     broker = Broker()
     feed = _change_feed(store, broker)
-    service = GameService(store, broker, publish_locally=feed is None)
+    lobby = LobbyLimits(
+        settings.max_unstarted_games_per_client, settings.unstarted_game_ttl_seconds
+    )
+    service = GameService(store, broker, publish_locally=feed is None, lobby=lobby)
     graphql = RisikoGraphQL(service, settings)
 
     async def healthz(request: Request) -> Response:
@@ -280,13 +332,20 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         )
 
     async def clock() -> None:
-        """Tournament time limits: the game's clock submits ExpireTime through the service."""
+        """Tournament time limits: the game's clock submits ExpireTime through the service;
+        and the lobby's games nobody started are abandoned, checked every minute at most."""
+        sweep_seconds = min(60.0, settings.unstarted_game_ttl_seconds / 2 or 60.0)
+        ticks_per_sweep = max(1, round(sweep_seconds / settings.clock_interval_seconds))
+        tick = 0
         while True:
             await asyncio.sleep(settings.clock_interval_seconds)
             try:
                 await service.expire_due()
+                if tick % ticks_per_sweep == 0:
+                    await service.expire_lobby()
             except Exception:  # the store may be down for a while; try again next tick
                 logger.exception("the clock could not declare expired time limits")
+            tick += 1
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

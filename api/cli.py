@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from bots.simulate import simulate
 from domain.errors import RisikoError
@@ -149,6 +151,7 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from api.app import create_app
+    from api.connections import ConnectionLimits, uvicorn_options
     from api.settings import Settings
 
     overrides = {
@@ -162,14 +165,35 @@ def _serve(args: argparse.Namespace) -> int:
         f"store {settings.database}",
         flush=True,
     )
+    limits = ConnectionLimits(
+        max_total=settings.max_connections,
+        max_per_address=settings.max_connections_per_address,
+        header_timeout=settings.header_timeout_seconds,
+        body_timeout=settings.body_timeout_seconds,
+        stalled_reader_timeout=settings.stalled_reader_timeout_seconds,
+    )
     uvicorn.run(
         create_app(settings),
         host=settings.host,
         port=settings.port,
         log_level=settings.log_level,
-        ws="websockets",
+        log_config=_log_config(settings.log_level),
+        **uvicorn_options(limits),
     )
     return 0
+
+
+def _log_config(level: str) -> dict[str, Any]:
+    """uvicorn's logging, and ours (refusals, the clock) through the same handler."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["loggers"]["risiko"] = {
+        "handlers": ["default"],
+        "level": level.upper(),
+        "propagate": False,
+    }
+    return config
 
 
 def _export_schema(args: argparse.Namespace) -> int:

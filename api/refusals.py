@@ -49,20 +49,26 @@ class RequestRefused(Exception):
         self.extensions = dict(extensions or {})
 
 
+def log_refusal(request: Request, status: int, code: str, message: str) -> None:
+    """One line, no traceback, for a request the server would not run."""
+    logger.info(
+        "refused %s %s from %s: %d %s: %s",
+        request.method,
+        request.url.path,
+        request.client.host if request.client else "unknown",
+        status,
+        code,
+        message[:200],
+    )
+
+
 def error_body(code: str, message: str, **extensions: Any) -> dict[str, Any]:
     return {"errors": [{"message": message, "extensions": {"code": code, **extensions}}]}
 
 
 def refusal_response(request: Request, refused: RequestRefused) -> JSONResponse:
     """The JSON answer to a refused request, in the media type the client accepts."""
-    logger.info(
-        "refused %s %s: %d %s: %s",
-        request.method,
-        request.url.path,
-        refused.status,
-        refused.code,
-        refused.message,
-    )
+    log_refusal(request, refused.status, refused.code, refused.message)
     accepts_graphql = GRAPHQL_RESPONSE in request.headers.get("accept", "")
     return JSONResponse(
         error_body(refused.code, refused.message, **refused.extensions),

@@ -104,6 +104,14 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+@dataclass(frozen=True, slots=True)
+class LobbyLimits:
+    """What keeps the lobby from filling up with games nobody starts (0: no limit)."""
+
+    max_unstarted_per_creator: int = 50
+    unstarted_ttl_seconds: float = 24 * 3600.0
+
+
 class GameService:
     def __init__(
         self,
@@ -112,8 +120,10 @@ class GameService:
         clock: Callable[[], float] = time.time,
         cache_size: int = 1000,
         publish_locally: bool = True,
+        lobby: LobbyLimits = LobbyLimits(),
     ) -> None:
         self.store = store
+        self.lobby_limits = lobby
         self.broker = broker
         # With several instances on one database, a change feed publishes every instance's
         # events (this one's too) to this instance's subscribers instead.
@@ -235,9 +245,15 @@ class GameService:
     # ------------------------------------------------------------------ the lobby
 
     async def create_game(
-        self, variant: str, options: dict[str, Any], seed: str | None = None
+        self,
+        variant: str,
+        options: dict[str, Any],
+        seed: str | None = None,
+        creator: str | None = None,
     ) -> GameRecord:
-        """A game in the lobby; `options` override the variant's defaults (plain values)."""
+        """A game in the lobby; `options` override the variant's defaults (plain values).
+        `creator` (whoever asks: a seat, else an address) may have at most
+        `lobby_limits.max_unstarted_per_creator` games not started at once."""
         if variant not in VARIANTS:
             known = ", ".join(sorted(VARIANTS))
             raise ServiceError("UNKNOWN_VARIANT", f"unknown variant {variant!r}; known: {known}")
@@ -247,6 +263,15 @@ class GameService:
             raise ServiceError("INVALID_OPTIONS", str(error)) from None
         if seed is not None and not 1 <= len(seed) <= MAX_SEED:
             raise ServiceError("INVALID_OPTIONS", f"a seed has 1 to {MAX_SEED} characters")
+        creator_hash = hash_token(creator) if creator else ""
+        bound = self.lobby_limits.max_unstarted_per_creator
+        if creator_hash and bound and await self.store.count_lobby_games(creator_hash) >= bound:
+            hours = self.lobby_limits.unstarted_ttl_seconds / 3600
+            raise ServiceError(
+                "TOO_MANY_UNSTARTED_GAMES",
+                f"you have {bound} games that have not started; start them, or create more "
+                f"when they expire ({hours:g} h after their last change)",
+            )
         secret = seed.encode() if seed is not None else secrets.token_bytes(SEED_BYTES)
         now = self.clock()
         record = GameRecord(
@@ -259,6 +284,7 @@ class GameService:
             version=1,
             created_at=now,
             updated_at=now,
+            creator=creator_hash,
         )
         payload = {"variant": variant, "options": record.options, "commitment": record.commitment}
         entry = LogEntry(1, "create", None, payload, now)
@@ -373,6 +399,28 @@ class GameService:
             with contextlib.suppress(ServiceError):  # finished or gone meanwhile
                 await self.expire_time(game_id)
         return due
+
+    async def expire_lobby(self) -> list[str]:
+        """Abandon the games that have not started and have not changed for
+        `lobby_limits.unstarted_ttl_seconds`: they finish without a winner (GameAbandoned)."""
+        ttl = self.lobby_limits.unstarted_ttl_seconds
+        if not ttl:
+            return []
+        before = self.clock() - ttl
+        abandoned: list[str] = []
+        for game_id in await self.store.stale_lobby_games(before, 100):
+            async with self._lock(game_id):
+                session = await self.session(game_id)
+                record = session.record
+                if record.status != LOBBY or record.updated_at >= before:
+                    continue  # joined or started meanwhile
+                data = {"type": "GameAbandoned", "reason": "not_started"}
+                outcome: dict[str, Any] = {"winner": None, "reason": "not_started", "ranking": []}
+                abandon = replace(record, status=FINISHED, outcome=outcome)
+                with contextlib.suppress(ServiceError):  # another instance abandoned it first
+                    await self._commit(session, abandon, "abandon", None, {}, [data])
+                    abandoned.append(game_id)
+        return abandoned
 
     # ------------------------------------------------------------------ playing
 
@@ -505,6 +553,8 @@ def publish(broker: Broker, game_id: str, events: Sequence[StoredEvent]) -> None
             )
         elif kind == "GameStarted":
             broker.publish_lobby({"type": "GameStarted", "game_id": game_id})
+        elif kind == "GameAbandoned":
+            broker.publish_lobby({"type": "GameFinished", "game_id": game_id, "winner": None})
         elif kind == "GameEnded":
             broker.publish_lobby(
                 {"type": "GameFinished", "game_id": game_id, "winner": event.data.get("winner")}

@@ -33,6 +33,38 @@ class Settings(BaseSettings):
         ge=100,
         description="most cost points in one GraphQL document (a field 1, lists once per item)",
     )
+    budget_points: int = Field(
+        500_000,
+        ge=0,
+        description="each client's budget of cost points (per token, else per address); 0: off",
+    )
+    budget_refill_per_second: float = Field(
+        25_000, gt=0, description="cost points each client's budget gets back each second"
+    )
+    max_unstarted_games_per_client: int = Field(
+        50, ge=0, description="games one client (seat, else address) may have not started; 0: any"
+    )
+    unstarted_game_ttl_seconds: float = Field(
+        86_400,
+        ge=0,
+        description="a game not started is abandoned this long after its last change; 0: never",
+    )
+    max_connections: int = Field(
+        2000, ge=0, description="open sockets (HTTP and WebSocket) in all; 0: no cap"
+    )
+    max_connections_per_address: int = Field(
+        200, ge=0, description="open sockets from one address; 0: no cap"
+    )
+    header_timeout_seconds: float = Field(
+        10, gt=0, description="time for a request's headers to arrive, from its first byte"
+    )
+    body_timeout_seconds: float = Field(30, gt=0, description="time for a request's body to arrive")
+    stalled_reader_timeout_seconds: float = Field(
+        10, gt=0, description="a WebSocket that reads nothing this long with its buffer full is cut"
+    )
+    connection_init_timeout_seconds: float = Field(
+        10, gt=0, description="time for a WebSocket's connection_init to arrive"
+    )
     graphiql: bool = Field(True, description="serve GraphiQL in the browser at /graphql")
     clock_interval_seconds: float = Field(
         1.0, gt=0, description="how often tournament time limits are checked"

@@ -427,22 +427,30 @@ class RisikoClient:
     # ------------------------------------------------------------------ requests
 
     async def execute(self, query: str, variables: Json | None = None) -> Json:
-        """One GraphQL request, no retry: its `data`, or ApiError for top-level errors."""
+        """One GraphQL request: its `data`, or ApiError for top-level errors. Over the
+        client's budget (RATE_LIMITED: nothing was done), it waits the seconds the server
+        asks for and sends it again, up to `retries` times."""
         async with self._connecting:
             if self._session is None:
                 session = await self._stack.enter_async_context(self._client)
                 assert isinstance(session, AsyncClientSession)
                 self._session = session
-        try:
-            return await self._session.execute(_Request(query, variables))
-        except TransportQueryError as error:
-            first = (error.errors or [{}])[0]
-            code = (first.get("extensions") or {}).get("code", "GRAPHQL_ERROR")
-            raise ApiError(code, first.get("message", str(error))) from None
-        except TransportServerError as error:
-            if error.code is not None and error.code < 500:
-                raise ApiError(f"HTTP_{error.code}", str(error)) from None
-            raise
+        for attempt in range(self.retries + 1):
+            try:
+                return await self._session.execute(_Request(query, variables))
+            except TransportQueryError as error:
+                first = (error.errors or [{}])[0]
+                extensions = first.get("extensions") or {}
+                code = extensions.get("code", "GRAPHQL_ERROR")
+                if code == "RATE_LIMITED" and attempt < self.retries:
+                    await asyncio.sleep(float(extensions.get("retryAfter", 1)))
+                    continue
+                raise ApiError(code, first.get("message", str(error))) from None
+            except TransportServerError as error:
+                if error.code is not None and error.code < 500:
+                    raise ApiError(f"HTTP_{error.code}", str(error)) from None
+                raise
+        raise AssertionError("unreachable")
 
     async def _retrying(self, call: Callable[[], Awaitable[T]]) -> T:
         """`call` again after a transport error, with backoff; the last error is raised."""

@@ -26,7 +26,23 @@ class Context:
     request: Any = None
     response: Any = None
     connection_params: dict[str, Any] | None = None  # set by the WebSocket handshake
+    # Whom the documents' cost is charged to: the seat of a valid token, else the address.
+    client: str = "address:unknown"
+    token_seat: tuple[str, int] | None = None  # (game, seat) of a token already checked
     _seats: dict[str, int | None] = field(default_factory=dict)
+
+    async def identify(self, address: str | None) -> None:
+        """Charge this context to its token's seat when the token is valid, else to its
+        address: a made-up token must not buy a fresh budget."""
+        self.client = f"address:{address or 'unknown'}"
+        if not self.token:
+            return
+        try:
+            self.token_seat = await self.service.seat_for(self.token)
+        except AuthError:
+            return  # refused where the token is used; charged to the address meanwhile
+        game_id, seat = self.token_seat
+        self.client = f"seat:{game_id}:{seat}"
 
     async def viewer_seat(self, game_id: str) -> int | None:
         """The caller's seat in `game_id`, or None for a spectator (no token, or a token of
@@ -34,7 +50,10 @@ class Context:
         if game_id in self._seats:
             return self._seats[game_id]
         seat: int | None = None
-        if self.token:
+        if self.token_seat is not None:
+            found_game, found_seat = self.token_seat
+            seat = found_seat if found_game == game_id else None
+        elif self.token:
             try:
                 found_game, found_seat = await self.service.seat_for(self.token)
             except AuthError as error:

@@ -39,7 +39,10 @@ from graphql import (
     get_named_type,
 )
 from graphql.validation import ASTValidationRule
+from starlette.responses import Response
 from strawberry.extensions import SchemaExtension
+
+from api.budget import Budgets, Charge
 
 DEFAULT_PAGE = 20
 MAX_PAGE = 100
@@ -59,8 +62,17 @@ LIST_SIZES: Mapping[str, int] = {
     "cards": 12,
 }
 DEFAULT_LIST_SIZE = 60
-# battleOdds(a, d): one point per this many states of the chain (a x d).
-ODDS_STATES_PER_POINT = 100
+# battleOdds(a, d): one point per this many states of the chain (a x d): 1,000 a side is
+# 20,001 points for about 0.3 s of CPU, while a game's whole state (1,700 points) takes ~4 ms.
+ODDS_STATES_PER_POINT = 50
+# Fields that write: a new game is a row on disk and a lobby entry; the others one action.
+FIELD_COSTS: Mapping[str, int] = {
+    "createGame": 200,
+    "joinGame": 20,
+    "startGame": 10,
+    "leaveGame": 10,
+    "submitAction": 10,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,8 +106,11 @@ class _Analysis:
         self, parent: GraphQLObjectType | None, node: SelectionSetNode, paged: bool = False
     ) -> Measure:
         """`paged`: the selection of a field whose `first` already counted the items, so the
-        lists in it (a connection's `edges`, a page's `events`) are that page."""
+        lists in it (a connection's `edges`, a page's `events`) are that page. Inline
+        fragments on different types of a union or interface are alternatives: one item is
+        one type, so only the dearest counts."""
         depth = cost = 0
+        by_type: dict[str, int] = {}
         for selection in node.selections:
             if isinstance(selection, FieldNode):
                 measured = self.field(parent, selection, paged)
@@ -103,12 +118,17 @@ class _Analysis:
                 condition = selection.type_condition
                 target = self._object(condition.name.value) if condition else parent
                 measured = self.selection(target, selection.selection_set, paged)
+                if condition is not None and target is not parent:
+                    name = condition.name.value
+                    by_type[name] = by_type.get(name, 0) + measured.cost
+                    depth = max(depth, measured.depth)
+                    continue
             else:
                 assert isinstance(selection, FragmentSpreadNode)
                 measured = self.fragment(selection.name.value)
             depth = max(depth, measured.depth)
             cost += measured.cost
-        return Measure(depth, cost)
+        return Measure(depth, cost + max(by_type.values(), default=0))
 
     def fragment(self, name: str) -> Measure:
         if name not in self.memo:
@@ -140,7 +160,7 @@ class _Analysis:
 
     def _own_cost(self, name: str, node: FieldNode) -> int:
         if name != "battleOdds":
-            return 1
+            return FIELD_COSTS.get(name, 1)
         attackers = self._int_argument(node, "attackers") or 1
         defenders = self._int_argument(node, "defenders") or 1
         return 1 + abs(attackers * defenders) // ODDS_STATES_PER_POINT
@@ -244,19 +264,17 @@ def measure(
     return analysis.selection(root, operation.selection_set)
 
 
-def check(
-    schema: GraphQLSchema,
-    document: DocumentNode,
-    limits: Limits,
-    operation_name: str | None = None,
-    variables: Mapping[str, Any] | None = None,
-) -> list[GraphQLError]:
-    """The errors of a validated document against `limits`: none when it may run."""
-    aliases = sum(
+def _alias_total(document: DocumentNode) -> int:
+    return sum(
         _alias_count(definition.selection_set)
         for definition in document.definitions
         if isinstance(definition, OperationDefinitionNode | FragmentDefinitionNode)
     )
+
+
+def check(limits: Limits, measured: Measure, aliases: int) -> list[GraphQLError]:
+    """The errors of a document of `measured` depth and cost against `limits`: none when it
+    may run."""
     if aliases > limits.max_aliases:
         return [
             GraphQLError(
@@ -264,7 +282,6 @@ def check(
                 extensions={"code": "TOO_MANY_ALIASES", "maxAliases": limits.max_aliases},
             )
         ]
-    measured = measure(schema, document, operation_name, variables)
     if measured.depth > limits.max_depth:
         return [
             GraphQLError(
@@ -287,6 +304,18 @@ def check(
     return []
 
 
+def check_document(
+    schema: GraphQLSchema,
+    document: DocumentNode,
+    limits: Limits,
+    operation_name: str | None = None,
+    variables: Mapping[str, Any] | None = None,
+) -> list[GraphQLError]:
+    """`check` of a validated document."""
+    measured = measure(schema, document, operation_name, variables)
+    return check(limits, measured, _alias_total(document))
+
+
 @cache
 def _cached_validate(maxsize: int) -> Callable[..., list[GraphQLError]]:
     return lru_cache(maxsize=maxsize)(_validate)
@@ -304,15 +333,19 @@ def _validate(
 
 class DocumentLimits(SchemaExtension):
     """graphql-core's validation (cached per document, as ParserCache keeps one document per
-    text), then the limits, before anything runs. Replaces strawberry's ValidationCache,
-    QueryDepthLimiter and MaxAliasesLimiter: those run their analysis on documents the
-    standard rules would refuse, and crashed on some (an unknown fragment, an empty
-    selection); and neither sees the cost of fragments spread many times."""
+    text), then the limits, then the client's budget, before anything runs. Replaces
+    strawberry's ValidationCache, QueryDepthLimiter and MaxAliasesLimiter: those ran their
+    analysis on documents the standard rules refuse, and crashed on some (an unknown
+    fragment, an empty selection); and neither saw the cost of fragments spread many times."""
 
-    def __init__(self, limits: Limits, cache_size: int = 256) -> None:
+    def __init__(
+        self, limits: Limits, budgets: Budgets | None = None, cache_size: int = 256
+    ) -> None:
         super().__init__()
         self.limits = limits
+        self.budgets = budgets
         self.validate = _cached_validate(cache_size)
+        self.charge: Charge | None = None
 
     def on_validate(self) -> Iterator[None]:
         context = self.execution_context
@@ -321,12 +354,62 @@ class DocumentLimits(SchemaExtension):
             schema = context.schema._schema
             errors = self.validate(schema, document, tuple(context.validation_rules))
             if not errors:
-                errors = check(
-                    schema,
-                    document,
-                    self.limits,
-                    context.operation_name,
-                    context.variables,
-                )
+                measured = measure(schema, document, context.operation_name, context.variables)
+                errors = check(self.limits, measured, _alias_total(document))
+                if not errors:
+                    errors = self._charge(measured.cost)
+                elif self.budgets is not None:  # refused, yet measuring it took work
+                    refused_cost = min(measured.cost, self.limits.max_cost)
+                    self.budgets.charge(client_key(context.context), refused_cost)
             context.pre_execution_errors = errors
         yield
+
+    def _charge(self, cost: int) -> list[GraphQLError]:
+        if self.budgets is None:
+            return []
+        request_context = self.execution_context.context
+        self.charge = charge = self.budgets.charge(client_key(request_context), cost)
+        response = getattr(request_context, "response", None)
+        if isinstance(response, Response):  # HTTP; on a WebSocket the error says it all
+            headers = response.headers
+            headers["RateLimit-Policy"] = (
+                f'"cost";q={charge.capacity};w={round(charge.capacity / charge.refill_per_second)}'
+            )
+            headers["RateLimit"] = f'"cost";r={charge.remaining};t={charge.seconds_to_full}'
+            if not charge.granted:
+                response.status_code = 429
+                headers["Retry-After"] = str(charge.retry_after)
+        if charge.granted:
+            return []
+        return [
+            GraphQLError(
+                f"over budget: this document costs {cost} points and {charge.remaining} are "
+                f"left; {charge.refill_per_second:g} come back each second (retry after "
+                f"{charge.retry_after} s)",
+                extensions={
+                    "code": "RATE_LIMITED",
+                    "cost": cost,
+                    "remaining": charge.remaining,
+                    "retryAfter": charge.retry_after,
+                },
+            )
+        ]
+
+    def get_results(self) -> dict[str, Any]:
+        charge = self.charge
+        if charge is None:
+            return {}
+        return {
+            "cost": {
+                "requested": charge.cost,
+                "remaining": charge.remaining,
+                "capacity": charge.capacity,
+                "refillPerSecond": charge.refill_per_second,
+            }
+        }
+
+
+def client_key(request_context: Any) -> str:
+    """Whom a document is charged to: the seat of its valid token, else its address
+    (Context.identify)."""
+    return str(getattr(request_context, "client", "address:unknown"))

@@ -6,6 +6,7 @@ import asyncio
 import dataclasses
 import functools
 from collections.abc import AsyncGenerator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Annotated, Any
 
 import strawberry
@@ -17,6 +18,7 @@ from strawberry.extensions import (
 )
 from strawberry.types import ExecutionContext
 
+from api.budget import Budgets
 from api.graphql.context import Info, auth_error, not_found
 from api.graphql.errors import is_unexpected
 from api.graphql.inputs import (
@@ -63,6 +65,7 @@ from domain.options import GameOptions
 from variants import VARIANTS
 
 MAX_ODDS_ARMIES = 1000
+ODDS_WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="odds")
 # The fields of GameOptionsInput that are options (`tournament` is a preset of them).
 OPTION_FIELDS = tuple(
     f.name for f in dataclasses.fields(GameOptionsInput) if f.name != "tournament"
@@ -218,10 +221,13 @@ class Query:
                 f"armies must be 0 to {MAX_ODDS_ARMIES}", extensions={"code": "BAD_USER_INPUT"}
             )
         try:
-            # Large battles take a while (1,000 a side: about 0.3 s): off the event loop, and
-            # remembered, since bots ask the same questions again and again.  Naval combat
-            # always has ties remove nothing, whatever tieRule says.
-            odds = await asyncio.to_thread(
+            # Large battles take a while (1,000 a side: about 0.3 s): off the event loop, one
+            # at a time (threads share one interpreter lock: many at once would starve the
+            # loop, and every other player with it), and remembered, since bots ask the same
+            # questions again and again. Naval combat always has ties remove nothing,
+            # whatever tieRule says.
+            odds = await asyncio.get_running_loop().run_in_executor(
+                ODDS_WORKER,
                 cached_odds,
                 attackers,
                 defenders,
@@ -280,7 +286,7 @@ class Mutation:
     ) -> CreateGamePayload:
         try:
             record = await info.context.service.create_game(
-                input.variant, _options(input), input.seed
+                input.variant, _options(input), input.seed, creator=info.context.client
             )
         except ServiceError as error:
             return CreateGamePayload(
@@ -453,8 +459,14 @@ class Schema(strawberry.Schema):
 
 
 def build_schema(
-    max_depth: int = 12, max_aliases: int = 30, max_tokens: int = 3000, max_cost: int = 50_000
+    max_depth: int = 12,
+    max_aliases: int = 30,
+    max_tokens: int = 3000,
+    max_cost: int = 50_000,
+    budgets: Budgets | None = None,
 ) -> Schema:
+    """The schema with its limits; `budgets`, when given, charges each document's cost to
+    its client (None: no budgets, as for `risiko export-schema`)."""
     limits = Limits(max_depth=max_depth, max_aliases=max_aliases, max_cost=max_cost)
     return Schema(
         query=Query,
@@ -463,7 +475,7 @@ def build_schema(
         types=[Game],
         extensions=[
             ParserCache,
-            lambda: DocumentLimits(limits),
+            lambda: DocumentLimits(limits, budgets),
             lambda: MaxTokensLimiter(max_token_count=max_tokens),
             MaskUnexpectedErrors,
         ],

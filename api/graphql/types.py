@@ -384,8 +384,8 @@ class RankingEntry:
 class Outcome:
     winner: int | None = strawberry.field(description="The winning seat, if any.")
     reason: str = strawberry.field(
-        description="objective, victory_points (S.P.Q.RisiKo!), last_player, time_limit or "
-        "round_limit."
+        description="objective, victory_points (S.P.Q.RisiKo!), last_player, time_limit, "
+        "round_limit, or not_started (abandoned in the lobby)."
     )
     ranking: list[RankingEntry] = strawberry.field(description="Best first; ties share a rank.")
 

@@ -44,6 +44,8 @@ class GameRecord:
     # A cache of the engine's state at `snapshot_version`; the log stays the truth.
     snapshot: dict[str, Any] | None = None
     snapshot_version: int = 0
+    # A hash of whoever created the game (its seat, else its address), to bound their lobby.
+    creator: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +119,14 @@ class Store(Protocol):
         ...
 
     async def seat_of(self, token_hash: str) -> tuple[str, int] | None: ...
+
+    async def count_lobby_games(self, creator: str) -> int:
+        """How many of `creator`'s games have not started."""
+        ...
+
+    async def stale_lobby_games(self, updated_before: float, limit: int) -> list[str]:
+        """Ids of games not started and unchanged since `updated_before`, oldest first."""
+        ...
 
     async def idempotent_response(
         self, game_id: str, seat: int | None, key: str

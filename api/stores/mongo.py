@@ -51,6 +51,7 @@ def _record_document(record: GameRecord) -> Document:
         "outcome": record.outcome,
         "snapshot": record.snapshot,
         "snapshot_version": record.snapshot_version,
+        "creator": record.creator,
     }
 
 
@@ -70,6 +71,7 @@ def _record(document: Document) -> GameRecord:
         outcome=document["outcome"],
         snapshot=document.get("snapshot"),
         snapshot_version=document.get("snapshot_version", 0),
+        creator=document.get("creator", ""),
     )
 
 
@@ -113,6 +115,10 @@ class MongoStore:
         )
         await db.games.create_index(
             [("created_at", DESCENDING), ("_id", DESCENDING)], name="newest"
+        )
+        await db.games.create_index([("status", ASCENDING), ("creator", ASCENDING)], name="creator")
+        await db.games.create_index(
+            [("status", ASCENDING), ("updated_at", ASCENDING)], name="unchanged"
         )
         await db.log.create_index(
             [("game_id", ASCENDING), ("seq", ASCENDING)], unique=True, name="game_seq"
@@ -302,6 +308,19 @@ class MongoStore:
     async def seat_of(self, token_hash: str) -> tuple[str, int] | None:
         document = await self.db.seats.find_one({"_id": token_hash})
         return None if document is None else (document["game_id"], int(document["seat"]))
+
+    async def count_lobby_games(self, creator: str) -> int:
+        return await self.db.games.count_documents({"status": "lobby", "creator": creator})
+
+    async def stale_lobby_games(self, updated_before: float, limit: int) -> list[str]:
+        cursor = (
+            self.db.games.find(
+                {"status": "lobby", "updated_at": {"$lt": updated_before}}, {"_id": 1}
+            )
+            .sort("updated_at", 1)
+            .limit(limit)
+        )
+        return [str(document["_id"]) async for document in cursor]
 
     async def idempotent_response(
         self, game_id: str, seat: int | None, key: str

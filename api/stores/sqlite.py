@@ -84,6 +84,7 @@ def _record_to_row(record: GameRecord) -> str:
             "outcome": record.outcome,
             "snapshot": record.snapshot,
             "snapshot_version": record.snapshot_version,
+            "creator": record.creator,
         }
     )
 
@@ -105,6 +106,7 @@ def _row_to_record(row: sqlite3.Row) -> GameRecord:
         outcome=data["outcome"],
         snapshot=data.get("snapshot"),
         snapshot_version=data.get("snapshot_version", 0),
+        creator=data.get("creator", ""),
     )
 
 
@@ -334,6 +336,29 @@ class SqliteStore:
                 "SELECT game_id, seat FROM seats WHERE token_hash = ?", (token_hash,)
             ).fetchone()
             return None if row is None else (row[0], row[1])
+
+        return await self._run(read)
+
+    async def count_lobby_games(self, creator: str) -> int:
+        def read(c: sqlite3.Connection) -> int:
+            row = c.execute(
+                "SELECT count(*) FROM games WHERE status = 'lobby'"
+                " AND json_extract(row, '$.creator') = ?",
+                (creator,),
+            ).fetchone()
+            return int(row[0])
+
+        return await self._run(read)
+
+    async def stale_lobby_games(self, updated_before: float, limit: int) -> list[str]:
+        def read(c: sqlite3.Connection) -> list[str]:
+            rows = c.execute(
+                "SELECT id FROM games WHERE status = 'lobby'"
+                " AND json_extract(row, '$.updated_at') < ?"
+                " ORDER BY json_extract(row, '$.updated_at') LIMIT ?",
+                (updated_before, limit),
+            ).fetchall()
+            return [row[0] for row in rows]
 
         return await self._run(read)
 

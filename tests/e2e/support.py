@@ -37,6 +37,11 @@ class Server:
         self.port = port or free_port()
         self.env = dict(env or {})  # extra environment, e.g. RISIKO_STORE
         self.process: subprocess.Popen[bytes] | None = None
+        # The server's log, in a file: a pipe nobody reads would block it once full.
+        self.log_path = data_dir.parent / f"server-{self.port}.log"
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
 
     @property
     def url(self) -> str:
@@ -53,18 +58,19 @@ class Server:
             "RISIKO_LOG_LEVEL": "warning",
             **self.env,
         }
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "api.cli", "serve", "--port", str(self.port)],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-        )
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        with self.log_path.open("ab") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "api.cli", "serve", "--port", str(self.port)],
+                cwd=ROOT,
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=log,
+            )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                error = self.process.stderr.read().decode() if self.process.stderr else ""
-                raise RuntimeError(f"the server exited: {error}")
+                raise RuntimeError(f"the server exited: {self.log()}")
             try:
                 if httpx.get(f"{self.url}/readyz", timeout=1).status_code == 200:
                     return self
@@ -84,8 +90,6 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
-        if self.process.stderr:
-            self.process.stderr.close()
         self.process = None
 
 

@@ -20,7 +20,9 @@ GRAPHQL_RESPONSE = "application/graphql-response+json"
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = Server(tmp_path_factory.mktemp("hostile") / "data").start()
+    # Budgets off: these cases are about what one document may do (tests/e2e/test_budgets.py)
+    env = {"RISIKO_BUDGET_POINTS": "0", "RISIKO_LOG_LEVEL": "info"}
+    running = Server(tmp_path_factory.mktemp("hostile") / "data", env=env).start()
     try:
         yield running
     finally:
@@ -190,3 +192,44 @@ def test_many_expensive_odds_in_one_request_are_refused(server: Server) -> None:
     error = only_error(response.json())
     assert error["extensions"]["code"] == "QUERY_TOO_COMPLEX"
     assert error["extensions"]["cost"] > error["extensions"]["maxCost"]
+
+
+COSTLIEST_ODDS = " ".join(  # two battles of about 1,000 a side, new to the cache: 39,962 points
+    f"o{i}: battleOdds(attackers: 1000, defenders: {1000 - i}) {{ conquestProbability }}"
+    for i in range(4, 6)
+)
+
+
+@pytest.mark.anyio
+async def test_the_costliest_allowed_request_does_not_hold_the_event_loop(server: Server) -> None:
+    async with httpx.AsyncClient(base_url=server.url, timeout=30) as client:
+        heavy = asyncio.create_task(
+            client.post("/graphql", json={"query": f"{{ {COSTLIEST_ODDS} }}"})
+        )
+        await asyncio.sleep(0.2)  # under way
+        waits = []
+        for _ in range(5):
+            started = time.monotonic()
+            assert (await client.get("/healthz")).status_code == 200
+            waits.append(time.monotonic() - started)
+        assert not heavy.done()  # the answers came while it ran
+        answer = (await heavy).json()
+    assert "errors" not in answer, answer
+    assert max(waits) < 0.5, waits  # milliseconds; seconds when odds ran on the loop
+
+
+def test_a_refused_request_is_one_log_line_without_traceback(server: Server) -> None:
+    before = server.log()
+    for body in (b"12345", b"{bad"):
+        httpx.post(
+            f"{server.url}/graphql",
+            content=body,
+            headers={"content-type": "application/json"},
+            timeout=10,
+        )
+    httpx.post(f"{server.url}/graphql", json={"query": fragment_bomb(30)}, timeout=10)
+    time.sleep(0.2)
+    written = server.log()[len(before) :]
+    assert "Traceback" not in written
+    refusals = [line for line in written.splitlines() if "refused" in line]
+    assert len(refusals) == 3, written

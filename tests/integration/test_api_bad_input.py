@@ -224,7 +224,7 @@ async def test_get_refuses_mutations(api: Api) -> None:
     assert only_error(response.json())["extensions"] == {"code": "METHOD_NOT_ALLOWED"}
     assert await game_count(api.service) == 0
     response = await api.client.get("/graphql", params={"query": "{ variants { name } }"})
-    assert response.json() == {"data": {"variants": [{"name": "classic"}, {"name": "spqr"}]}}
+    assert response.json()["data"] == {"variants": [{"name": "classic"}, {"name": "spqr"}]}
 
 
 UNKNOWN_IDS = [
@@ -734,3 +734,37 @@ async def test_subscription_to_an_unknown_game_is_an_error(live_server: Server) 
                 assert json.loads(await socket_.recv())["type"] == "complete"
     async with httpx.AsyncClient(base_url=live_server.url) as client:
         assert (await client.get("/readyz")).status_code == 200
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("subscribe", "code"),
+    [
+        (
+            {"query": "subscription { lobby { type } again: lobby { type } }"},
+            "GRAPHQL_VALIDATION_FAILED",
+        ),
+        ({"query": "subscription { lobby { nope } }"}, "GRAPHQL_VALIDATION_FAILED"),
+        (
+            {
+                "query": "subscription($id: ID!) { gameEvents(gameId: $id) { seq } }",
+                "variables": {"id": [1, 2]},
+            },
+            "BAD_USER_INPUT",
+        ),
+    ],
+)
+async def test_socket_errors_carry_a_code_as_over_http(
+    live_server: Server, subscribe: dict[str, Any], code: str
+) -> None:
+    async with websockets.connect(
+        live_server.ws_url,
+        subprotocols=["graphql-transport-ws"],  # type: ignore[list-item]
+    ) as socket_:
+        await socket_.send(json.dumps({"type": "connection_init", "payload": {}}))
+        assert json.loads(await socket_.recv())["type"] == "connection_ack"
+        await socket_.send(json.dumps({"id": "1", "type": "subscribe", "payload": subscribe}))
+        message = json.loads(await socket_.recv())
+    assert message["type"] == "error", message
+    codes = [error["extensions"]["code"] for error in message["payload"]]
+    assert codes == [code], message

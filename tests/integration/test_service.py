@@ -7,6 +7,7 @@ service's game, and a game rebuilt from its log, must always equal the mirror.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import AsyncGenerator, AsyncIterator, Awaitable
 from contextlib import aclosing
 from dataclasses import dataclass
@@ -16,8 +17,10 @@ from typing import Any, cast
 import anyio
 import pytest
 
-from api.broker import Broker
-from api.service import AuthError, GameService, ServiceError
+import api.service
+from api.broker import LOBBY, Broker
+from api.graphql.inputs import ErrorCode
+from api.service import AuthError, GameService, LobbyLimits, ServiceError
 from api.stores.base import StoredEvent
 from api.stores.sqlite import SqliteStore
 from domain import actions as a
@@ -494,3 +497,75 @@ async def test_deadlines_expire_when_due(store: SqliteStore, clock: Clock) -> No
     assert list(restarted.deadlines) == [timed.id]
     assert await restarted.expire_due() == [timed.id]  # already expired: nothing changes
     assert (await restarted.session(timed.id)).record.version == session.record.version
+
+
+# --------------------------------------------------------------------------- lobby limits
+
+
+@pytest.mark.anyio
+async def test_a_creator_has_a_bounded_number_of_unstarted_games(
+    store: SqliteStore, clock: Clock
+) -> None:
+    service = GameService(store, Broker(), clock=clock, lobby=LobbyLimits(2, 3600))
+    first = await service.create_game("classic", {}, creator="address:10.0.0.1")
+    await service.create_game("classic", {}, creator="address:10.0.0.1")
+    refused = service.create_game("classic", {}, creator="address:10.0.0.1")
+    assert await code_of(refused) == "TOO_MANY_UNSTARTED_GAMES"
+    assert len(await store.games("lobby", None, None, 10)) == 2  # the refused one is not there
+    await service.create_game("classic", {}, creator="address:10.0.0.2")  # another creator
+    await service.create_game("classic", {})  # nobody in particular: not bounded
+    # Starting one frees a place.
+    tokens = [(await service.join_game(first.id, name)).token for name in ("Anna", "Bruno", "Ci")]
+    await service.start_game(first.id, tokens[0])
+    await service.create_game("classic", {}, creator="address:10.0.0.1")
+    # The creator is kept as a hash, never as the address itself.
+    assert all("10.0.0.1" not in g.creator for g in await store.games(None, None, None, 10))
+
+
+@pytest.mark.anyio
+async def test_games_nobody_starts_are_abandoned_after_their_time(
+    store: SqliteStore, clock: Clock
+) -> None:
+    broker = Broker()
+    service = GameService(store, broker, clock=clock, lobby=LobbyLimits(2, 3600))
+    idle = await service.create_game("classic", {}, creator="a")
+    joined_later = await service.create_game("classic", {}, creator="a")
+    started = await service_game(service, seed="started")
+    clock.now += 3000
+    await service.join_game(joined_later.id, "Anna")  # a change: its time starts again
+    clock.now += 601
+    async with broker.subscribe(LOBBY) as news:
+        assert await service.expire_lobby() == [idle.id]
+        assert news.get_nowait() == {"type": "GameFinished", "game_id": idle.id, "winner": None}
+    abandoned = (await service.session(idle.id)).record
+    assert (abandoned.status, abandoned.winner, abandoned.version) == ("finished", None, 2)
+    assert abandoned.outcome == {"winner": None, "reason": "not_started", "ranking": []}
+    assert (await event_types(service, idle.id, None))[-1] == "GameAbandoned"
+    assert await code_of(service.join_game(idle.id, "Late")) == "GAME_ALREADY_STARTED"
+    assert (await service.session(joined_later.id)).record.status == "lobby"
+    assert (await service.session(started.id)).record.status == "active"
+    assert await service.expire_lobby() == []  # once only
+    # The creator may create again, and a rebuilt session reads the abandoned game.
+    await service.create_game("classic", {}, creator="a")
+    restarted = GameService(store, Broker(), clock=clock)
+    assert (await restarted.session(idle.id)).record == abandoned
+    clock.now += 3600
+    assert await service.expire_lobby() == [joined_later.id]
+
+
+@pytest.mark.anyio
+async def test_lobby_limits_of_zero_are_off(store: SqliteStore, clock: Clock) -> None:
+    service = GameService(store, Broker(), clock=clock, lobby=LobbyLimits(0, 0))
+    for _ in range(60):
+        await service.create_game("classic", {}, creator="a")
+    clock.now += 10**9
+    assert await service.expire_lobby() == []
+
+
+def test_every_code_the_service_refuses_with_is_in_the_schema() -> None:
+    """A ServiceError becomes a UserError whose code is an enum of the schema: a code missing
+    there turns a refusal into an internal error."""
+    source = Path(api.service.__file__).read_text()
+    raised = set(re.findall(r'ServiceError\(\s*"([A-Z_]+)"', source))
+    assert {"TOO_MANY_UNSTARTED_GAMES", "GAME_NOT_FOUND", "STALE_VERSION"} <= raised
+    assert raised <= {code.value for code in ErrorCode}

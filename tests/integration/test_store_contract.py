@@ -579,3 +579,30 @@ async def test_a_session_rebuilds_from_a_snapshot_from_the_log_and_from_a_stale_
     again = await GameService(store, Broker()).session(game.id)
     assert again.game is not None
     assert state_of(again.game) == state_of(mirror)
+
+
+# --------------------------------------------------------------------------- lobby limits
+
+
+async def test_lobby_games_by_creator_and_by_age(store: Store) -> None:
+    def lobby_game(game_id: str, creator: str, updated_at: float) -> GameRecord:
+        return replace(record(game_id), creator=creator, updated_at=updated_at)
+
+    for game in (
+        lobby_game("old", "ann", 100.0),
+        lobby_game("older", "ann", 50.0),
+        lobby_game("new", "ann", 900.0),
+        lobby_game("bob", "bob", 10.0),
+    ):
+        await store.create(game, CREATE_ENTRY, [event(1, 1)])
+    assert await store.count_lobby_games("ann") == 3
+    assert await store.count_lobby_games("nobody") == 0
+    assert (await store.get("old")) == lobby_game("old", "ann", 100.0)  # the creator is kept
+    assert await store.stale_lobby_games(500.0, 10) == ["bob", "older", "old"]
+    assert await store.stale_lobby_games(500.0, 2) == ["bob", "older"]
+    assert await store.stale_lobby_games(10.0, 10) == []  # strictly before
+    # A game that started is neither counted nor stale.
+    started = await append(store, lobby_game("old", "ann", 100.0), [], status="active")
+    assert started.status == "active"
+    assert await store.count_lobby_games("ann") == 2
+    assert await store.stale_lobby_games(500.0, 10) == ["bob", "older"]

@@ -7,7 +7,8 @@ import time
 import pytest
 from graphql import parse
 
-from api.graphql.limits import DEFAULT_PAGE, LIST_SIZES, MAX_PAGE, Limits, check, measure
+from api.graphql.limits import DEFAULT_PAGE, LIST_SIZES, MAX_PAGE, Limits, measure
+from api.graphql.limits import check_document as check
 from api.graphql.schema import schema
 from client import api as client_documents
 
