@@ -178,6 +178,8 @@ def _serve(args: argparse.Namespace) -> int:
         port=settings.port,
         log_level=settings.log_level,
         log_config=_log_config(settings.log_level),
+        proxy_headers=True,
+        forwarded_allow_ips=settings.forwarded_allow_ips,
         **uvicorn_options(limits),
     )
     return 0

@@ -12,6 +12,9 @@ the request has reached the application yet. One log line per refusal, no traceb
 from __future__ import annotations
 
 import asyncio
+import ctypes
+import functools
+import gc
 import json
 import logging
 from collections import Counter
@@ -39,6 +42,8 @@ class ConnectionLimits:
     # buffer without end for a client that does not read.
     stalled_reader_timeout: float = 10.0
     open_by_address: Counter[str] = field(default_factory=Counter)
+    # The most sockets open at once since memory was last given back (see `release`).
+    peak: int = 0
 
     @property
     def open_total(self) -> int:
@@ -51,12 +56,42 @@ class ConnectionLimits:
         if self.max_per_address and self.open_by_address[address] >= self.max_per_address:
             return f"your address has {self.max_per_address} connections open, its most"
         self.open_by_address[address] += 1
+        self.peak = max(self.peak, self.open_total)
         return None
 
     def release(self, address: str) -> None:
         self.open_by_address[address] -= 1
         if self.open_by_address[address] <= 0:
             del self.open_by_address[address]
+        now = self.open_total
+        if self.peak >= BURST and now <= self.peak // 2:  # a burst is over: once its
+            self.peak = 0  # sockets' tasks have ended too, give the memory back
+            asyncio.get_running_loop().call_later(TRIM_DELAY_SECONDS, give_back_memory)
+
+
+BURST = 200  # sockets at the peak; fewer are not worth a collection
+TRIM_DELAY_SECONDS = 2.0
+
+
+@functools.cache
+def _malloc_trim() -> Callable[[int], int] | None:
+    try:
+        trim: Callable[[int], int] = ctypes.CDLL("libc.so.6").malloc_trim
+    except (OSError, AttributeError):  # not glibc: the collection alone
+        return None
+    return trim
+
+
+def give_back_memory() -> None:
+    """After a burst of connections: collect the cycles its sockets left (a handler, its
+    tasks and their exceptions refer to each other; with little allocation afterwards the
+    collector would not run for a long while), then hand the free heap back to the system.
+    Measured (benchmarks/connections.py): without this, resident memory stayed ~150 MiB
+    above its start after 2,000 sockets came and went."""
+    gc.collect()
+    trim = _malloc_trim()
+    if trim is not None:
+        trim(0)
 
 
 def _refusal(status: int, reason: str, code: str, message: str, retry: bool) -> bytes:

@@ -65,6 +65,10 @@ class Settings(BaseSettings):
     connection_init_timeout_seconds: float = Field(
         10, gt=0, description="time for a WebSocket's connection_init to arrive"
     )
+    forwarded_allow_ips: str = Field(
+        "127.0.0.1",
+        description="proxies whose X-Forwarded-For names the client (comma-separated, or *)",
+    )
     graphiql: bool = Field(True, description="serve GraphiQL in the browser at /graphql")
     clock_interval_seconds: float = Field(
         1.0, gt=0, description="how often tournament time limits are checked"

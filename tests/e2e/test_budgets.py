@@ -202,3 +202,15 @@ async def test_the_python_client_waits_out_a_rate_limit(slow_refill_server: Serv
         waited = time.monotonic() - started
     assert len(set(games)) == 3
     assert waited >= 1.0  # 3 x 215 points of a 300-point budget: it waited for the refill
+
+
+def test_behind_a_trusted_proxy_each_client_has_its_own_budget(server: Server) -> None:
+    """The proxy's X-Forwarded-For names the client (the proxy here is 127.0.0.1, trusted
+    by default); one client spending all of its budget leaves the next one's whole."""
+    with httpx.Client(base_url=server.url, timeout=10) as client:
+        first = {"X-Forwarded-For": "203.0.113.1"}
+        while client.post("/graphql", json={"query": CREATE}, headers=first).status_code == 200:
+            pass
+        second = {"X-Forwarded-For": "203.0.113.2"}
+        assert client.post("/graphql", json={"query": CREATE}, headers=second).status_code == 200
+        assert client.post("/graphql", json={"query": CREATE}, headers=first).status_code == 429

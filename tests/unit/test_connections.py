@@ -24,7 +24,8 @@ def test_caps_per_address_and_in_all() -> None:
     assert limits.open_by_address == {"a": 1, "b": 1, "c": 1}
     for address in "abc":
         limits.release(address)
-    assert limits.open_total == 0 and not limits.open_by_address  # nothing left behind
+    assert limits.open_total == 0  # nothing left behind
+    assert not limits.open_by_address
 
 
 def test_caps_of_zero_are_off() -> None:
@@ -73,3 +74,28 @@ async def test_a_reader_that_catches_up_stays() -> None:
         protocol.resume_writing()  # it read in time
     await asyncio.sleep(0.2)
     assert not protocol.transport.aborted
+
+
+@pytest.mark.anyio
+async def test_memory_is_given_back_once_a_burst_is_over(monkeypatch: pytest.MonkeyPatch) -> None:
+    given_back: list[float] = []
+    loop = asyncio.get_running_loop()
+    monkeypatch.setattr("api.connections.give_back_memory", lambda: given_back.append(loop.time()))
+    monkeypatch.setattr("api.connections.TRIM_DELAY_SECONDS", 0.01)
+    limits = ConnectionLimits(max_total=0, max_per_address=0)
+    for _ in range(400):
+        limits.admit("a")
+    for _ in range(199):
+        limits.release("a")  # still more than half of the peak open
+    await asyncio.sleep(0.05)
+    assert given_back == []
+    for _ in range(201):
+        limits.release("a")
+    await asyncio.sleep(0.05)
+    assert len(given_back) == 1  # once per burst, not once per closed socket
+    for _ in range(100):  # a small wave is no burst
+        limits.admit("a")
+    for _ in range(100):
+        limits.release("a")
+    await asyncio.sleep(0.05)
+    assert len(given_back) == 1
