@@ -90,13 +90,14 @@ class RisikoGraphQL(GraphQL[Context, None]):
     graphql_transport_ws_handler_class = CodedSocketHandler
 
     def __init__(self, service: GameService, settings: Settings) -> None:
+        self.budgets = budgets_of(settings)
         super().__init__(
             build_schema(
                 settings.max_query_depth,
                 settings.max_aliases,
                 settings.max_tokens,
                 settings.max_cost,
-                budgets_of(settings),
+                self.budgets,
             ),
             graphql_ide="graphiql" if settings.graphiql else None,
             connection_init_wait_timeout=timedelta(
@@ -186,6 +187,15 @@ class RisikoGraphQL(GraphQL[Context, None]):
         token = bearer_token(request.headers.get("authorization"))
         context = Context(self.service, token, request, response)
         await context.identify(address)
+        refusal = self.budgets.refusal(context.client) if self.budgets else None
+        if refusal is not None:  # told to retry later, asking again already: refused unread
+            raise RequestRefused(
+                429,
+                "RATE_LIMITED",
+                f"over budget: retry after {refusal.retry_after} s",
+                refusal.headers(),
+                {"retryAfter": refusal.retry_after, "remaining": refusal.remaining},
+            )
         return context
 
     async def on_ws_connect(self, context: Context) -> dict[str, object] | None:

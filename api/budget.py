@@ -31,6 +31,18 @@ class Charge:
     def seconds_to_full(self) -> int:
         return math.ceil((self.capacity - self.remaining) / self.refill_per_second)
 
+    def headers(self) -> dict[str, str]:
+        """The IETF draft's RateLimit headers (as GitHub and Shopify send them), plus
+        Retry-After when refused."""
+        window = round(self.capacity / self.refill_per_second)
+        headers = {
+            "RateLimit-Policy": f'"cost";q={self.capacity};w={window}',
+            "RateLimit": f'"cost";r={self.remaining};t={self.seconds_to_full}',
+        }
+        if not self.granted:
+            headers["Retry-After"] = str(self.retry_after)
+        return headers
+
 
 class Budgets:
     """One bucket per client, the least recently seen forgotten beyond `max_clients` (a
@@ -49,11 +61,30 @@ class Budgets:
         self.refill_per_second = refill_per_second
         self.max_clients = max_clients
         self.clock = clock
-        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+        # client -> (points, when they were counted, until when it is refused unread)
+        self._buckets: OrderedDict[str, tuple[float, float, float]] = OrderedDict()
 
     def _level(self, client: str, now: float) -> float:
-        points, seen = self._buckets.get(client, (float(self.capacity), now))
+        points, seen, _ = self._buckets.get(client, (float(self.capacity), now, 0.0))
         return min(float(self.capacity), points + (now - seen) * self.refill_per_second)
+
+    def refusal(self, client: str) -> Charge | None:
+        """A refusal if `client` asks again before the retry-after it was given, else None.
+        Such a request is refused without being read: refusing by parsing and measuring
+        each document would let a client keep the server busy with documents that never
+        run."""
+        found = self._buckets.get(client)
+        now = self.clock()
+        if found is None or found[2] <= now:
+            return None
+        return Charge(
+            granted=False,
+            cost=0,
+            remaining=int(self._level(client, now)),
+            capacity=self.capacity,
+            refill_per_second=self.refill_per_second,
+            retry_after=math.ceil(found[2] - now),
+        )
 
     def charge(self, client: str, cost: int) -> Charge:
         """Take `cost` points from `client`'s bucket if it holds them. A cost above the whole
@@ -62,16 +93,17 @@ class Budgets:
         level = self._level(client, now)
         granted = cost <= level
         level = level - cost if granted else (0.0 if cost > self.capacity else level)
-        self._buckets[client] = (level, now)
+        missing = 0.0 if granted else min(cost, self.capacity) - level
+        retry_after = 0 if granted else max(1, math.ceil(missing / self.refill_per_second))
+        self._buckets[client] = (level, now, now + retry_after)
         self._buckets.move_to_end(client)
         while len(self._buckets) > self.max_clients:
             self._buckets.popitem(last=False)
-        missing = 0.0 if granted else min(cost, self.capacity) - level
         return Charge(
             granted=granted,
             cost=cost,
             remaining=int(level),
             capacity=self.capacity,
             refill_per_second=self.refill_per_second,
-            retry_after=0 if granted else max(1, math.ceil(missing / self.refill_per_second)),
+            retry_after=retry_after,
         )

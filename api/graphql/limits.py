@@ -371,14 +371,9 @@ class DocumentLimits(SchemaExtension):
         self.charge = charge = self.budgets.charge(client_key(request_context), cost)
         response = getattr(request_context, "response", None)
         if isinstance(response, Response):  # HTTP; on a WebSocket the error says it all
-            headers = response.headers
-            headers["RateLimit-Policy"] = (
-                f'"cost";q={charge.capacity};w={round(charge.capacity / charge.refill_per_second)}'
-            )
-            headers["RateLimit"] = f'"cost";r={charge.remaining};t={charge.seconds_to_full}'
+            response.headers.update(charge.headers())
             if not charge.granted:
                 response.status_code = 429
-                headers["Retry-After"] = str(charge.retry_after)
         if charge.granted:
             return []
         return [

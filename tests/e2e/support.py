@@ -31,9 +31,14 @@ class Server:
     """`risiko serve` on a free loopback port with its own data folder."""
 
     def __init__(
-        self, data_dir: Path, port: int | None = None, env: dict[str, str] | None = None
+        self,
+        data_dir: Path,
+        port: int | None = None,
+        env: dict[str, str] | None = None,
+        root: Path = ROOT,
     ) -> None:
         self.data_dir = data_dir
+        self.root = root  # the checkout whose server runs (benchmarks compare revisions)
         self.port = port or free_port()
         self.env = dict(env or {})  # extra environment, e.g. RISIKO_STORE
         self.process: subprocess.Popen[bytes] | None = None
@@ -62,7 +67,7 @@ class Server:
         with self.log_path.open("ab") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "api.cli", "serve", "--port", str(self.port)],
-                cwd=ROOT,
+                cwd=self.root,
                 env=env,
                 stdout=subprocess.DEVNULL,
                 stderr=log,

@@ -553,7 +553,7 @@ async def test_games_page_is_capped_at_100(api: Api) -> None:
 @pytest.mark.parametrize(
     "arguments",
     [
-        "attackers: 1000000, defenders: 3",
+        "attackers: 1001, defenders: 3",
         "attackers: -1, defenders: 3",
         "attackers: 3, defenders: 1001",
         "attackers: 5, defenders: 3, attackerDice: 7",

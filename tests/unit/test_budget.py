@@ -79,3 +79,29 @@ def test_the_level_stays_between_zero_and_the_capacity(
         assert 0 <= charge.remaining <= 200
         assert charge.granted == (charge.retry_after == 0)
         assert 0 <= charge.seconds_to_full <= 200 / 7.5 + 1
+
+
+def test_asking_again_before_the_retry_after_is_refused_unread() -> None:
+    clock = Clock()
+    budgets = Budgets(100, 10, clock=clock)
+    assert budgets.refusal("a") is None
+    budgets.charge("a", 80)
+    refused = budgets.charge("a", 50)  # 30 missing: 3 s
+    assert refused.retry_after == 3
+    clock.now = 1.0
+    early = budgets.refusal("a")
+    assert early is not None
+    assert (early.granted, early.retry_after, early.remaining) == (False, 2, 30)
+    assert early.headers()["Retry-After"] == "2"
+    assert budgets.refusal("b") is None  # another client
+    clock.now = 3.0
+    assert budgets.refusal("a") is None
+    assert budgets.charge("a", 50).granted
+
+
+def test_the_headers_tell_the_policy_and_the_standing() -> None:
+    charge = Budgets(500_000, 25_000, clock=Clock()).charge("a", 100_000)
+    assert charge.headers() == {
+        "RateLimit-Policy": '"cost";q=500000;w=20',
+        "RateLimit": '"cost";r=400000;t=4',
+    }
