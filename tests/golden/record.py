@@ -1,0 +1,124 @@
+"""Record the golden logs: seeded games played to their end by the in-process policies, each
+a file of its setup, then one line per accepted action with the events it produced.
+
+    python -m tests.golden.record        writes the games of GAMES whose file is missing
+
+A golden log never changes once committed (tests/unit/test_golden_logs.py replays each and
+compares every event): a saved game of today must replay the same after any change. New
+cases get new names; this script does not overwrite a file.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bots.policies import POLICIES
+from domain import actions as a
+from domain.errors import RuleViolation
+from domain.game import Game
+from domain.options import GameOptions
+from domain.rng import commitment
+from variants import get_variant
+
+HERE = Path(__file__).resolve().parent
+NAMES = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio"]
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    variant: str
+    players: int
+    options: dict[str, Any] = field(default_factory=dict)
+    policy: str = "aggressive"
+    expire_after: int | None = None  # the clock's ExpireTime after this many actions
+
+
+GAMES = [
+    Case("classic-default", "classic", 4),
+    Case("classic-declare", "classic", 3, {"defender_dice": "declare"}),
+    Case("classic-tournament", "classic", 4, GameOptions.tournament().to_dict()),
+    Case("classic-round-limit", "classic", 5, {"round_limit": 8}),
+    Case("classic-time-limit", "classic", 4, {"time_limit_minutes": 90}, expire_after=300),
+    Case("spqr-3", "spqr", 3),
+    Case("spqr-4", "spqr", 4),
+    Case("spqr-5", "spqr", 5),
+]
+
+
+def new_game(case: Case) -> Game:
+    variant = get_variant(case.variant)
+    seed = f"golden-{case.name}".encode()
+    return variant.new_game(NAMES[: case.players], variant.options(case.options), seed=seed)
+
+
+def header(case: Case, game: Game) -> dict[str, Any]:
+    return {
+        "name": case.name,
+        "variant": case.variant,
+        "players": NAMES[: case.players],
+        "options": case.options,
+        "seed": game.seed.decode(),
+        "commitment": commitment(game.seed),
+        "events": [event.to_dict() for event in game.initial_events],
+    }
+
+
+def play(case: Case) -> list[dict[str, Any]]:
+    """The game's lines: its header, then each accepted action and its events."""
+    game = new_game(case)
+    lines = [header(case, game)]
+    policy = POLICIES[case.policy]
+    rnd = random.Random(case.name)
+
+    def apply(seat: int | None, action: a.Action) -> None:
+        events = game.apply(seat, action)
+        lines.append(
+            {"seat": seat, "action": action.to_dict(), "events": [e.to_dict() for e in events]}
+        )
+        if case.expire_after is not None and len(lines) - 1 == case.expire_after:
+            apply(None, a.ExpireTime())
+
+    while not game.is_over:
+        seat = game.seat_to_act
+        assert seat is not None
+        progressed = False
+        for action in policy(game, seat, rnd):
+            try:
+                game.clone().apply(seat, action)  # a batch may go stale: keep what holds
+            except RuleViolation:
+                if not progressed:
+                    raise RuntimeError(f"{case.policy} proposed {action} first") from None
+                break
+            progressed = True
+            apply(seat, action)
+            if game.is_over or game.seat_to_act != seat:
+                break
+    return lines
+
+
+def write(case: Case) -> Path:
+    path = HERE / f"{case.name}.jsonl"
+    text = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in play(case))
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def main() -> int:
+    for case in GAMES:
+        path = HERE / f"{case.name}.jsonl"
+        if path.exists():
+            print(f"{path.name}: kept (a golden log never changes)")
+            continue
+        written = write(case)
+        print(f"{written.name}: {len(written.read_text().splitlines()) - 1} actions")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
