@@ -29,7 +29,7 @@ from api.stores.base import (
     VersionConflict,
 )
 from domain import actions as a
-from domain.errors import InvalidOptions, RisikoError
+from domain.errors import InvalidOptions, RisikoError, SnapshotFormatError
 from domain.game import Game
 from domain.rng import SEED_BYTES, commitment
 from variants import VARIANTS, get_variant
@@ -156,6 +156,9 @@ class GameService:
                 game = _start(record, _seats_payload(record))
                 game.restore(record.snapshot)
                 after = record.snapshot_version
+            except SnapshotFormatError as error:  # written by another version of the engine
+                logger.info("game %s: %s; replaying its log", record.id, error)
+                game, after = None, 0
             except (KeyError, TypeError, ValueError, IndexError):
                 logger.warning("game %s: unusable snapshot, replaying its log", record.id)
                 game, after = None, 0

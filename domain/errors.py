@@ -22,6 +22,12 @@ class BoardDataError(RisikoError):
     code = "BOARD_DATA"
 
 
+class SnapshotFormatError(RisikoError, ValueError):
+    """A snapshot written in another format than this engine's: rebuild from the log."""
+
+    code = "SNAPSHOT_FORMAT"
+
+
 class RuleViolation(RisikoError):
     """An action that the rules do not allow in this state."""
 

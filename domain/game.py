@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from domain import actions as a
 from domain import events as e
@@ -33,6 +33,7 @@ from domain.errors import (
     OptionDisabled,
     OwnTerritory,
     ReinforcementsPending,
+    SnapshotFormatError,
     TimeAlreadyExpired,
     UnknownTerritory,
     WrongPhase,
@@ -255,6 +256,11 @@ class Game:
 
     # ------------------------------------------------------------------ snapshots
 
+    # The snapshot's layout. Bump it whenever the state a snapshot holds changes meaning or
+    # shape: a stored snapshot of another format is dropped and the game replayed from its
+    # log (the log is the truth; a snapshot only saves replaying it).
+    SNAPSHOT_FORMAT: ClassVar[int] = 1
+
     _STATE: tuple[str, ...] = (
         "seq",
         "first_player",
@@ -287,10 +293,16 @@ class Game:
         state["pending_attack"] = list(self.pending_attack) if self.pending_attack else None
         state["pending_conquest"] = list(self.pending_conquest) if self.pending_conquest else None
         state["ranking"] = [list(entry) for entry in self.ranking]
+        state["format"] = self.SNAPSHOT_FORMAT
         return state
 
     def restore(self, state: dict[str, Any]) -> None:
-        """Continue from a snapshot taken of a game with the same players, options and seed."""
+        """Continue from a snapshot taken of a game with the same players, options and seed;
+        SnapshotFormatError for one written in another format (older ones have none)."""
+        if state.get("format") != self.SNAPSHOT_FORMAT:
+            raise SnapshotFormatError(
+                f"snapshot format {state.get('format')}, this engine's is {self.SNAPSHOT_FORMAT}"
+            )
         for name in self._STATE:
             setattr(self, name, copy_plain(state[name]))
         self.phase = Phase(state["phase"])

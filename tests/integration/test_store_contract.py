@@ -573,6 +573,10 @@ async def test_a_session_rebuilds_from_a_snapshot_from_the_log_and_from_a_stale_
     assert old.snapshot is not None
     backend.patch_snapshot(game.id, old.snapshot, old.snapshot_version)  # (c) a stale one
     fresh = await rebuilt(old.snapshot_version)
+    other_format = {**old.snapshot, "format": -1}  # (d) written by another engine version
+    backend.patch_snapshot(game.id, other_format, old.snapshot_version)
+    await rebuilt(0)  # dropped: the whole log
+    backend.patch_snapshot(game.id, old.snapshot, old.snapshot_version)
     # The rebuilt engine plays on as the live one would have (same dice, same cards).
     target = mirror.seq + 10
     await play_service(fresh, game, lambda g: g.seq >= target)

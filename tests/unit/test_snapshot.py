@@ -5,13 +5,16 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bots.policies import POLICIES
 from domain.actions import Action
+from domain.errors import SnapshotFormatError
 from domain.game import Game
 from domain.options import DefenderDice, GameOptions
+from tests.support import new_game
 from variants import get_variant
 
 CLASSIC = get_variant("classic")
@@ -63,3 +66,16 @@ def test_a_snapshot_shares_nothing_with_the_game() -> None:
     snapshot["hands"][0].append("jolly_1")
     assert game.armies[0] != 99
     assert "jolly_1" not in game.hands[0]
+
+
+def test_a_snapshot_of_another_format_is_refused() -> None:
+    game = new_game(3, seed=b"format")
+    snapshot = game.snapshot()
+    assert snapshot["format"] == Game.SNAPSHOT_FORMAT
+    for other in (None, Game.SNAPSHOT_FORMAT + 1):
+        stale = {**snapshot, "format": other}
+        with pytest.raises(SnapshotFormatError):
+            new_game(3, seed=b"format").restore(stale)
+    without = {key: value for key, value in snapshot.items() if key != "format"}
+    with pytest.raises(SnapshotFormatError):  # as written before formats existed
+        new_game(3, seed=b"format").restore(without)
