@@ -174,6 +174,8 @@ class RisikoGraphQL(GraphQL[Context, None]):
             first = errors[0]  # not run at all: a refusal, one line of log
             status = 429 if first["extensions"]["code"] == "RATE_LIMITED" else 400
             log_refusal(request, status, first["extensions"]["code"], first["message"])
+            if _accepts_graphql_response.get():  # the spec's media type: no data entry at all
+                response.pop("data", None)
         return response
 
     async def get_context(self, request: Request | WebSocket, response: Any) -> Context:
