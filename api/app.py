@@ -13,6 +13,7 @@ from typing import Any
 from cross_web import HTTPException
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
@@ -40,6 +41,7 @@ from api.feed import ChangeFeed
 from api.graphql.context import Context
 from api.graphql.errors import coded_result, coded_socket_message
 from api.graphql.schema import build_schema
+from api.origins import admits, origin_pattern
 from api.refusals import (
     CODES_BY_STATUS,
     GRAPHQL_RESPONSE,
@@ -91,6 +93,7 @@ class RisikoGraphQL(GraphQL[Context, None]):
 
     def __init__(self, service: GameService, settings: Settings) -> None:
         self.budgets = budgets_of(settings)
+        self.origins = origin_pattern(settings.cors_origins)
         super().__init__(
             build_schema(
                 settings.max_query_depth,
@@ -199,6 +202,10 @@ class RisikoGraphQL(GraphQL[Context, None]):
                 {"retryAfter": refusal.retry_after, "remaining": refusal.remaining},
             )
         return context
+
+    def is_websocket_origin_allowed(self, request: Any, origin: str) -> bool:
+        """A page on another origin opens a WebSocket when RISIKO_CORS_ORIGINS admits it."""
+        return admits(self.origins, origin)
 
     async def on_ws_connect(self, context: Context) -> dict[str, object] | None:
         """Browsers cannot set headers on a WebSocket: the token comes in connection_init's
@@ -383,7 +390,17 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
             Route("/healthz", healthz),
             Route("/readyz", readyz),
         ],
-        middleware=[Middleware(BodySizeLimit, limit=settings.max_body_bytes)],
+        middleware=[
+            Middleware(
+                CORSMiddleware,
+                allow_origin_regex=graphql.origins.pattern if graphql.origins else None,
+                allow_methods=["GET", "POST"],
+                allow_headers=["Authorization", "Content-Type", "Accept", "X-Request-Id"],
+                expose_headers=["RateLimit", "RateLimit-Policy", "Retry-After", "X-Request-Id"],
+                max_age=600,
+            ),
+            Middleware(BodySizeLimit, limit=settings.max_body_bytes),
+        ],
         lifespan=lifespan,
     )
     app.state.service = service

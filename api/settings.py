@@ -4,14 +4,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import Field
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from api.origins import DEVELOPMENT_ORIGINS, origin_pattern
 
 
 class Settings(BaseSettings):
     """Every setting can be given as an environment variable, e.g. RISIKO_DATA_DIR=/var/risiko."""
 
     model_config = SettingsConfigDict(env_prefix="RISIKO_", extra="ignore")
+
+    @field_validator("cors_origins")
+    @classmethod
+    def _origins(cls, value: str) -> str:
+        origin_pattern(value)  # a clear error at start rather than pages refused later
+        return value
 
     host: str = Field("127.0.0.1", description="address the server listens on")
     port: int = Field(8000, ge=0, le=65535, description="port the server listens on")
@@ -68,6 +76,11 @@ class Settings(BaseSettings):
     forwarded_allow_ips: str = Field(
         "127.0.0.1",
         description="proxies whose X-Forwarded-For names the client (comma-separated, or *)",
+    )
+    cors_origins: str = Field(
+        DEVELOPMENT_ORIGINS,
+        description="origins of pages that may use the API (comma-separated; a port may be *; "
+        "* alone: any); the default admits localhost on any port",
     )
     graphiql: bool = Field(True, description="serve GraphiQL in the browser at /graphql")
     clock_interval_seconds: float = Field(
