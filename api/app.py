@@ -208,10 +208,19 @@ class RisikoGraphQL(GraphQL[Context, None]):
         return admits(self.origins, origin)
 
     async def on_ws_connect(self, context: Context) -> dict[str, object] | None:
-        """Browsers cannot set headers on a WebSocket: the token comes in connection_init's
-        payload as `token` (or `authorization`). A wrong token closes the socket (4403)."""
+        """The token of a socket: in connection_init's payload as `token` or `Authorization`
+        (any case; browsers cannot set headers on a WebSocket), else the upgrade request's
+        Authorization header. A token that is there but unusable closes the socket (4403):
+        never a silent downgrade to spectator."""
         params = context.connection_params or {}
-        raw = params.get("token") or params.get("authorization")
+        raw: object = next(
+            (value for key, value in params.items() if key.lower() in {"token", "authorization"}),
+            None,
+        )
+        if raw is None and context.request is not None:
+            raw = context.request.headers.get("authorization")
+        if raw is not None and not (isinstance(raw, str) and bearer_token(raw)):
+            raise ConnectionRejectionError({"code": "UNAUTHENTICATED"})
         token = bearer_token(raw) if isinstance(raw, str) else None
         if token:
             try:

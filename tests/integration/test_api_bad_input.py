@@ -768,3 +768,44 @@ async def test_socket_errors_carry_a_code_as_over_http(
     assert message["type"] == "error", message
     codes = [error["extensions"]["code"] for error in message["payload"]]
     assert codes == [code], message
+
+
+@pytest.mark.anyio
+async def test_a_socket_reads_the_token_however_clients_send_it(live_server: Server) -> None:
+    protocol = ["graphql-transport-ws"]
+    for payload in (
+        {"Authorization": "Bearer nope"},
+        {"AUTHORIZATION": "nope"},
+        {"Token": "nope"},
+        {"token": ""},  # there, but unusable: never a silent spectator
+        {"token": 12345},
+    ):
+        assert await handshake(live_server, protocol, payload) == 4403, payload
+    # On the upgrade request, as HTTP clients send it.
+    async with websockets.connect(
+        live_server.ws_url,
+        subprotocols=["graphql-transport-ws"],  # type: ignore[list-item]
+        additional_headers={"Authorization": "Bearer nope"},
+    ) as socket_:
+        await socket_.send(json.dumps({"type": "connection_init", "payload": {}}))
+        with pytest.raises(websockets.ConnectionClosed) as closed:
+            await socket_.recv()
+    assert closed.value.rcvd is not None
+    assert closed.value.rcvd.code == 4403
+    # A real seat token, under any of those names, is accepted.
+    async with httpx.AsyncClient(base_url=live_server.url) as client:
+        created = await client.post(
+            "/graphql", json={"query": "mutation { createGame(input: {}) { game { id } } }"}
+        )
+        game_id = created.json()["data"]["createGame"]["game"]["id"]
+        joined = await client.post(
+            "/graphql",
+            json={
+                "query": 'mutation($id: ID!) { joinGame(input: {gameId: $id, name: "A"}) '
+                "{ token } }",
+                "variables": {"id": game_id},
+            },
+        )
+        token = joined.json()["data"]["joinGame"]["token"]
+    for payload in ({"Authorization": f"Bearer {token}"}, {"TOKEN": token}):
+        assert await handshake(live_server, protocol, payload) is None
