@@ -14,6 +14,7 @@ from cross_web import HTTPException
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
@@ -51,6 +52,7 @@ from api.refusals import (
     log_refusal,
     refusal_response,
 )
+from api.request_id import RequestId
 from api.service import AuthError, GameService, LobbyLimits
 from api.settings import Settings
 from api.stores.base import Store
@@ -408,6 +410,10 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
                 expose_headers=["RateLimit", "RateLimit-Policy", "Retry-After", "X-Request-Id"],
                 max_age=600,
             ),
+            Middleware(RequestId),
+            # Large answers compressed (the boards: 19 kB, 2.8 kB gzipped); small ones, such
+            # as a seat's token, never (nothing for a compression side channel to measure).
+            Middleware(GZipMiddleware, minimum_size=1024),
             Middleware(BodySizeLimit, limit=settings.max_body_bytes),
         ],
         lifespan=lifespan,

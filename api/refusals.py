@@ -15,6 +15,8 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
+from api import request_id
+
 logger = logging.getLogger("risiko.refusals")
 
 GRAPHQL_RESPONSE = "application/graphql-response+json"
@@ -52,10 +54,11 @@ class RequestRefused(Exception):
 def log_refusal(request: Request, status: int, code: str, message: str) -> None:
     """One line, no traceback, for a request the server would not run."""
     logger.info(
-        "refused %s %s from %s: %d %s: %s",
+        "refused %s %s from %s (request %s): %d %s: %s",
         request.method,
         request.url.path,
         request.client.host if request.client else "unknown",
+        request_id.current.get(),
         status,
         code,
         message[:200],

@@ -74,7 +74,13 @@ def test_compose_runs_mongodb_8_as_a_replica_set_two_apis_and_a_proxy() -> None:
     assert "proxy_set_header Upgrade $http_upgrade;" in nginx
     assert "server api:8000" in nginx
     # The proxy bounds slow and numerous connections; the API trusts its X-Forwarded-For.
-    for directive in ("client_header_timeout", "client_body_timeout", "limit_conn per_client"):
+    for directive in (
+        "client_header_timeout",
+        "client_body_timeout",
+        "limit_conn per_client",
+        "gzip on;",
+        "proxy_set_header X-Request-Id",
+    ):
         assert directive in nginx
     assert api["environment"]["RISIKO_FORWARDED_ALLOW_IPS"] == "*"
     assert api["environment"]["RISIKO_MAX_CONNECTIONS_PER_ADDRESS"] == "0"

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import base64
 import json
+import logging
+import re
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -809,3 +811,44 @@ async def test_a_socket_reads_the_token_however_clients_send_it(live_server: Ser
         token = joined.json()["data"]["joinGame"]["token"]
     for payload in ({"Authorization": f"Bearer {token}"}, {"TOKEN": token}):
         assert await handshake(live_server, protocol, payload) is None
+
+
+# --------------------------------------------------------------------------- HTTP conventions
+
+
+@pytest.mark.anyio
+async def test_every_answer_has_a_request_id_echoed_when_sent(
+    api: Api, caplog: pytest.LogCaptureFixture
+) -> None:
+    query = {"query": "{ variants { name } }"}
+    generated = await api.client.post("/graphql", json=query)
+    assert re.fullmatch(r"[0-9a-f]{32}", generated.headers["x-request-id"])
+    echoed = await api.client.post("/graphql", json=query, headers={"X-Request-Id": "front-42"})
+    assert echoed.headers["x-request-id"] == "front-42"
+    for odd in ("x" * 200, "a b", "semi;colon"):
+        replaced = await api.client.post("/graphql", json=query, headers={"X-Request-Id": odd})
+        assert re.fullmatch(r"[0-9a-f]{32}", replaced.headers["x-request-id"])
+    refused = await api.client.get("/healthz")
+    assert refused.headers["x-request-id"]
+    with caplog.at_level(logging.INFO, logger="risiko"):
+        bad = await api.client.post(
+            "/graphql",
+            content=b"{bad",
+            headers={"content-type": "application/json", "X-Request-Id": "front-43"},
+        )
+    assert bad.headers["x-request-id"] == "front-43"
+    assert any("request front-43" in record.getMessage() for record in caplog.records)
+
+
+@pytest.mark.anyio
+async def test_large_answers_are_compressed_small_ones_never(api: Api) -> None:
+    gzip = {"Accept-Encoding": "gzip"}
+    board = await api.client.post(
+        "/graphql",
+        json={"query": "{ variants { board { territories { id name } } } }"},
+        headers=gzip,
+    )
+    assert board.headers["content-encoding"] == "gzip"
+    assert board.json()["data"]["variants"]  # httpx decodes it
+    small = await api.client.post("/graphql", json={"query": "{ __typename }"}, headers=gzip)
+    assert "content-encoding" not in small.headers
