@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import venv
@@ -31,19 +32,51 @@ def _requirements_digest() -> str:
     return hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
 
 
-def ensure_venv() -> None:
-    """Create .venv and install the project with its dev extras, again when pyproject changes."""
+MINIMUM_PYTHON = (3, 11)
+
+
+def python_problem(version: tuple[int, ...]) -> str | None:
+    """Why this Python cannot run the project, if it cannot."""
+    if tuple(version[:2]) < MINIMUM_PYTHON:
+        wanted = ".".join(map(str, MINIMUM_PYTHON))
+        found = ".".join(map(str, version[:3]))
+        return f"dev.py: the project needs Python {wanted} or newer, this is {found}"
+    return None
+
+
+def venv_python(config: Path) -> str | None:
+    """The major.minor version of the Python a .venv was made with (its pyvenv.cfg)."""
+    if not config.exists():
+        return None
+    for line in config.read_text().splitlines():
+        key, _, value = line.partition("=")
+        if key.strip() in {"version", "version_info"}:
+            return ".".join(value.strip().split(".")[:2])
+    return None
+
+
+def ensure_venv(extras: str) -> None:
+    """Create .venv and install the project (with `extras`, such as "dev"), again when
+    pyproject changes; a .venv of another Python is made anew, never reused."""
+    here = f"{sys.version_info.major}.{sys.version_info.minor}"
+    made_with = venv_python(VENV / "pyvenv.cfg")
+    if made_with is not None and made_with != here:
+        print(f"dev.py: .venv was made with Python {made_with}, this is {here}: remaking it")
+        shutil.rmtree(VENV)
     if not (BIN / "python").exists():
         print("dev.py: creating .venv", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
     digest = _requirements_digest()
-    if STAMP.exists() and STAMP.read_text() == digest:
+    installed = STAMP.read_text().split() if STAMP.exists() else []
+    # "dev" includes what running needs: installed with dev, the project needs nothing more.
+    if installed[:1] == [digest] and (extras in installed[1:] or "dev" in installed[1:]):
         return
-    print("dev.py: installing the project and its dev dependencies into .venv", flush=True)
+    target = f".[{extras}]" if extras else "."
+    print(f"dev.py: installing {target} into .venv", flush=True)
     pip = [str(BIN / "python"), "-m", "pip", "--disable-pip-version-check", "--quiet"]
     subprocess.run([*pip, "install", "--upgrade", "pip"], check=True)
-    subprocess.run([*pip, "install", "-e", ".[dev]"], check=True, cwd=ROOT)
-    STAMP.write_text(digest)
+    subprocess.run([*pip, "install", "-e", target], check=True, cwd=ROOT)
+    STAMP.write_text(f"{digest} {extras or 'run'}")
 
 
 def ensure_node_tools() -> None:
@@ -77,7 +110,18 @@ def ensure_chromium() -> None:
 
 
 def run(*command: str) -> int:
-    return subprocess.run(command, cwd=ROOT).returncode
+    """Run `command`, passing on the signals that ask it to stop: SIGTERM to dev.py must not
+    leave a server holding its port."""
+    child = subprocess.Popen(command, cwd=ROOT)
+
+    def forward(signum: int, frame: object) -> None:
+        child.send_signal(signum)
+
+    for name in ("SIGTERM", "SIGINT", "SIGHUP"):  # SIGHUP: not on Windows
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), forward)
+    code = child.wait()
+    return 128 - code if code < 0 else code  # ended by a signal: the shell's convention
 
 
 def main(argv: list[str]) -> int:
@@ -85,7 +129,11 @@ def main(argv: list[str]) -> int:
         print(__doc__)
         return 2
     task, rest = argv[0], argv[1:]
-    ensure_venv()
+    problem = python_problem(sys.version_info[:3])
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 2
+    ensure_venv("" if task == "run" else "dev")
     if task == "run":
         args = rest or ["serve"]
         return run(str(BIN / "risiko"), *args)

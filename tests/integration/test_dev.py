@@ -1,0 +1,70 @@
+"""dev.py, the bootstrap: the Python it accepts, the .venv it keeps, the signals it passes on."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+import dev
+from tests.e2e.support import free_port
+
+
+def test_an_old_python_is_refused_in_one_line() -> None:
+    problem = dev.python_problem((3, 10, 14))
+    assert problem == "dev.py: the project needs Python 3.11 or newer, this is 3.10.14"
+    assert dev.python_problem((3, 11, 0)) is None
+    assert dev.python_problem((3, 13, 1)) is None
+
+
+def test_the_python_of_a_venv_is_read_from_its_config(tmp_path: Path) -> None:
+    config = tmp_path / "pyvenv.cfg"
+    assert dev.venv_python(config) is None
+    config.write_text("home = /usr/bin\ninclude-system-site-packages = false\nversion = 3.10.12\n")
+    assert dev.venv_python(config) == "3.10"
+
+
+def test_sigterm_to_dev_py_run_stops_the_server(tmp_path: Path) -> None:
+    port = free_port()
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "dev.py",
+            "run",
+            "serve",
+            "--port",
+            str(port),
+            "--data-dir",
+            str(tmp_path),
+        ],
+        cwd=Path(dev.__file__).parent,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,  # its own group: the cleanup below reaches an orphaned server
+    )
+    try:
+        deadline = time.monotonic() + 120  # a first run may install the project
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        else:
+            raise AssertionError("the server did not start")
+        process.send_signal(signal.SIGTERM)
+        # uvicorn shuts down, then ends by the signal it was sent: 128 + SIGTERM.
+        assert process.wait(timeout=20) in {0, 128 + signal.SIGTERM}
+        with socket.socket() as probe:  # nothing holds the port any more
+            assert probe.connect_ex(("127.0.0.1", port)) != 0
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
