@@ -78,6 +78,10 @@ def _distribution(values: Sequence[float]) -> str:
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    from client.arena import Progress
+
+    shown = args.progress if args.progress is not None else sys.stderr.isatty() and not args.json
+    bar = Progress(args.games, sys.stderr if shown else None, label="simulate")
     report = simulate(
         variant=args.variant,
         players=args.players,
@@ -86,7 +90,9 @@ def _simulate(args: argparse.Namespace) -> int:
         policy=args.policy,
         round_limit=args.round_limit,
         victory_points=args.victory_points,
+        on_game=bar.show,
     )
+    bar.end()
     data = report.to_dict()
     if args.json:
         print(json.dumps(data, indent=2))
@@ -270,6 +276,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--victory-points", type=int, help="spqr only: the target (default 20) a player wins at"
     )
     sim.add_argument("--json", action="store_true")
+    sim.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="a progress bar on stderr (default: when stderr is a terminal)",
+    )
     sim.set_defaults(handler=_simulate)
 
     arena = commands.add_parser("arena", help="bots play whole games through the API")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bots.policies import POLICIES
@@ -83,8 +84,10 @@ def simulate(
     policy: str = "aggressive",
     round_limit: int = 200,
     victory_points: int | None = None,
+    on_game: Callable[[int], None] | None = None,
 ) -> SimulationReport:
-    """`victory_points` (S.P.Q.RisiKo! only) replaces the variant's default target."""
+    """`victory_points` (S.P.Q.RisiKo! only) replaces the variant's default target;
+    `on_game(n)` is told after each game (n games played)."""
     if policy not in POLICIES:
         raise KeyError(f"unknown policy {policy!r}; known: {', '.join(POLICIES)}")
     chosen = get_variant(variant)
@@ -100,5 +103,7 @@ def simulate(
         actions += play(game, policy, random.Random(f"{seed}:{index}"))
         rounds += game.round
         winners += game.winner is not None
+        if on_game is not None:
+            on_game(index + 1)
     elapsed = time.perf_counter() - started
     return SimulationReport(variant, players, policy, games, elapsed, actions, rounds, winners)

@@ -157,8 +157,10 @@ def schedule(bots: list[str], games: int, seed: int, duplicate: bool) -> list[tu
 class Progress:
     """A one-line progress bar on a stream (stderr)."""
 
-    def __init__(self, total: int, stream: TextIO | None, width: int = 30) -> None:
-        self.total, self.stream, self.width = total, stream, width
+    def __init__(
+        self, total: int, stream: TextIO | None, width: int = 30, label: str = "arena"
+    ) -> None:
+        self.total, self.stream, self.width, self.label = total, stream, width, label
         self.started = time.perf_counter()
 
     def show(self, done: int, note: str = "") -> None:
@@ -167,7 +169,7 @@ class Progress:
         filled = self.width * done // max(self.total, 1)
         bar = "#" * filled + "." * (self.width - filled)
         elapsed = time.perf_counter() - self.started
-        line = f"arena [{bar}] {done}/{self.total} games {elapsed:6.1f} s {note}"
+        line = f"{self.label} [{bar}] {done}/{self.total} games {elapsed:6.1f} s {note}"
         self.stream.write("\r" + line.ljust(100))
         self.stream.flush()
 

@@ -282,3 +282,12 @@ def test_simulate_spqr_bad_input(
     capsys: pytest.CaptureFixture[str], argv: list[str], message: str
 ) -> None:
     assert message in fails(capsys, "simulate", *argv, "--games", "1")
+
+
+def test_simulate_shows_its_progress_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--games", "3", "--players", "3", "--progress"]) == 0
+    err = capsys.readouterr().err
+    assert "simulate [" in err
+    assert "3/3 games" in err
+    assert main(["simulate", "--games", "2", "--players", "3", "--no-progress"]) == 0
+    assert capsys.readouterr().err == ""  # not a terminal: no bar unless asked
