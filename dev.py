@@ -95,17 +95,26 @@ def ensure_node_tools() -> None:
     stamp.write_text(digest)
 
 
-def ensure_chromium() -> None:
-    """Debian's Chromium for the browser tests (Playwright drives it; it never downloads one)."""
-    if CHROMIUM.exists() or shutil.which("apt-get") is None:
+def ensure_debian_packages() -> None:
+    """Debian's Chromium for the browser tests (Playwright drives it; it never downloads one)
+    and curl for the README's tour, which the tests run."""
+    missing = [
+        package
+        for package, present in (
+            ("chromium", CHROMIUM.exists()),
+            ("curl", shutil.which("curl") is not None),
+        )
+        if not present
+    ]
+    if not missing or shutil.which("apt-get") is None:
         return
     if os.geteuid() != 0:
-        print("dev.py: no /usr/bin/chromium; install it (apt-get install chromium)", flush=True)
+        print(f"dev.py: missing {', '.join(missing)}; install (apt-get install)", flush=True)
         return
-    print("dev.py: installing Chromium from Debian's packages for the browser tests", flush=True)
+    print(f"dev.py: installing {', '.join(missing)} from Debian's packages", flush=True)
     quiet = {"DEBIAN_FRONTEND": "noninteractive", **os.environ}
     subprocess.run(["apt-get", "update", "-qq"], check=True, env=quiet)
-    install = ["apt-get", "install", "-y", "-qq", "--no-install-recommends", "chromium"]
+    install = ["apt-get", "install", "-y", "-qq", "--no-install-recommends", *missing]
     subprocess.run(install, check=True, env=quiet)
 
 
@@ -139,7 +148,7 @@ def main(argv: list[str]) -> int:
         return run(str(BIN / "risiko"), *args)
     if task == "test":
         ensure_node_tools()
-        ensure_chromium()
+        ensure_debian_packages()
         return run(str(BIN / "python"), "-m", "pytest", *rest)
     if task == "lint":
         ruff = run(str(BIN / "ruff"), "check", ".")

@@ -1,0 +1,55 @@
+"""The README's tour, as a newcomer runs it: every `sh` block of its "A tour of the API"
+section, in order, in bash, against a real server, from an empty lobby to a finished turn."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.support import Server
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def tour_blocks() -> list[str]:
+    text = README.read_text(encoding="utf-8")
+    section = text.split("## A tour of the API", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"```sh\n(.*?)```", section, flags=re.DOTALL)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    running = Server(tmp_path / "data").start()
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+def test_the_tour_has_its_steps() -> None:
+    blocks = tour_blocks()
+    assert len(blocks) >= 6
+    assert blocks[0].startswith("API=http://127.0.0.1:8000/graphql")
+
+
+def test_the_readme_tour_plays_a_turn(server: Server) -> None:
+    if shutil.which("curl") is None:
+        pytest.fail("the tour needs curl")
+    script = "set -eo pipefail\n" + "\n".join(tour_blocks())
+    script = script.replace("http://127.0.0.1:8000/graphql", f"{server.url}/graphql", 1)
+    done = subprocess.run(
+        ["bash", "-c", script], capture_output=True, text=True, timeout=300, check=False
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    out = done.stdout
+    assert '"phase":"SETUP"' in out  # the start
+    assert "REINFORCE" in out  # the setup, to its end
+    assert "DiceRolled" in out  # an attack
+    assert "TurnEnded" in out
+    last = out.strip().splitlines()[-1]
+    assert re.fullmatch(r"turn over: seat [0-2] plays", last), last
