@@ -238,6 +238,10 @@ class RisikoGraphQL(GraphQL[Context, None]):
         self, response_data: GraphQLHTTPResponse | list[GraphQLHTTPResponse], sub_response: Response
     ) -> Response:
         response = super().create_response(response_data, sub_response)
+        # A game is live and seen per seat: no cache keeps an answer (GET queries included),
+        # and nothing in between serves one viewer's answer to another.
+        response.headers["Cache-Control"] = "no-store"
+        response.headers["Vary"] = "Authorization, Accept"
         if _accepts_graphql_response.get():
             response.headers["content-type"] = GRAPHQL_RESPONSE
             # A request error (unparsable, invalid, refused before execution) has no data and

@@ -852,3 +852,14 @@ async def test_large_answers_are_compressed_small_ones_never(api: Api) -> None:
     assert board.json()["data"]["variants"]  # httpx decodes it
     small = await api.client.post("/graphql", json={"query": "{ __typename }"}, headers=gzip)
     assert "content-encoding" not in small.headers
+
+
+@pytest.mark.anyio
+async def test_answers_are_never_cached(api: Api) -> None:
+    for answer in (
+        await api.client.get("/graphql", params={"query": "{ variants { name } }"}),
+        await api.client.post("/graphql", json={"query": "{ variants { name } }"}),
+    ):
+        assert answer.status_code == 200
+        assert answer.headers["cache-control"] == "no-store"
+        assert "Authorization" in answer.headers["vary"]
