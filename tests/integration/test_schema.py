@@ -10,6 +10,8 @@ from graphql import (
     GraphQLInterfaceType,
     GraphQLObjectType,
     GraphQLUnionType,
+    build_schema,
+    find_breaking_changes,
 )
 
 from api.cli import main
@@ -49,3 +51,27 @@ def test_every_type_and_field_has_a_description() -> None:
         elif isinstance(kind, GraphQLEnumType | GraphQLUnionType):
             pass
     assert missing == []
+
+
+def test_no_breaking_change_to_the_released_schema() -> None:
+    """Clients are written against docs/schema-released.graphql, the schema of the last
+    release. A change that would break them (a field, type, argument or enum value removed,
+    a type changed, an argument made required) fails here; deprecate instead, and remove at a
+    release, by copying schema.graphql over the released one on purpose. Additions, and
+    the "dangerous" changes graphql-core lists (a new enum value, a new optional argument),
+    are fine."""
+    released = build_schema((ROOT / "docs" / "schema-released.graphql").read_text())
+    breaking = find_breaking_changes(released, schema._schema)
+    assert [f"{change.type.name}: {change.description}" for change in breaking] == []
+
+
+def test_the_breaking_change_check_sees_a_removed_field() -> None:
+    released = build_schema((ROOT / "docs" / "schema-released.graphql").read_text())
+    text = (ROOT / "schema.graphql").read_text()
+    field = (
+        '  """Grows by one with every accepted change; see expectedVersion."""\n  version: Int!\n'
+    )
+    without_version = text.replace(field, "", 1)
+    assert without_version != text
+    changes = find_breaking_changes(released, build_schema(without_version))
+    assert [change.description for change in changes] == ["Field Game.version was removed."]
