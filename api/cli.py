@@ -78,7 +78,7 @@ def _distribution(values: Sequence[float]) -> str:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from client.arena import Progress
+    from risiko_client.arena import Progress
 
     shown = args.progress if args.progress is not None else sys.stderr.isatty() and not args.json
     bar = Progress(args.games, sys.stderr if shown else None, label="simulate")
@@ -109,10 +109,9 @@ def _simulate(args: argparse.Namespace) -> int:
 
 def _arena(args: argparse.Namespace) -> int:
     from gql.transport.exceptions import TransportError
-
-    from client.api import ApiError
-    from client.arena import format_report, run_arena
-    from client.bots import BotError
+    from risiko_client.api import ApiError
+    from risiko_client.arena import format_report, run_arena
+    from risiko_client.bots import BotError
 
     try:
         data = run_arena(

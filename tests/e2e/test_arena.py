@@ -7,7 +7,8 @@ import json
 import subprocess
 import sys
 
-from client.arena import format_report, run_arena, schedule
+from risiko_client.arena import format_report, run_arena, schedule
+
 from tests.e2e.support import ROOT
 
 

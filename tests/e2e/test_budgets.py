@@ -10,9 +10,9 @@ from collections.abc import Iterator
 import httpx
 import pytest
 import websockets
+from risiko_client.api import RisikoClient
 from websockets.typing import Subprotocol
 
-from client.api import RisikoClient
 from tests.e2e.support import Server
 
 POINTS = 2_000

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 from gql.transport.exceptions import TransportConnectionFailed
+from risiko_client.api import ActionInput, ApiError, GameEvent, GameState, RisikoClient, Seat
 
-from client.api import ActionInput, ApiError, GameEvent, GameState, RisikoClient, Seat
 from domain.odds import TieRule, battle_odds
 from tests.e2e.support import Server
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from risiko_client.api import ActionInput, Board, GameState, Odds, RisikoClient
+from risiko_client.bots import BOTS, RandomBot, SpqrOddsBot, make_bot
 
-from client.api import ActionInput, Board, GameState, Odds, RisikoClient
-from client.bots import BOTS, RandomBot, SpqrOddsBot, make_bot
 from domain.odds import TieRule, battle_odds
 from variants import get_variant
 

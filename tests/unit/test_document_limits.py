@@ -6,11 +6,11 @@ import time
 
 import pytest
 from graphql import parse
+from risiko_client import api as client_documents
 
 from api.graphql.limits import DEFAULT_PAGE, LIST_SIZES, MAX_PAGE, Limits, measure
 from api.graphql.limits import check_document as check
 from api.graphql.schema import schema
-from client import api as client_documents
 
 SCHEMA = schema._schema
 

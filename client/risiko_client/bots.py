@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from client.api import ActionInput, Board, GameState, Json, RisikoClient, UserError
+from risiko_client.api import ActionInput, Board, GameState, Json, RisikoClient, UserError
 
 
 class Bot:

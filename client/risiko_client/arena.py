@@ -27,8 +27,8 @@ from typing import Any, TextIO
 
 import httpx
 
-from client.api import RisikoClient
-from client.bots import BOTS, PlayStats, make_bot, play
+from risiko_client.api import RisikoClient
+from risiko_client.bots import BOTS, PlayStats, make_bot, play
 
 ROUND_LIMIT = 60
 
