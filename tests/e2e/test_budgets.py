@@ -14,6 +14,7 @@ from risiko_client.api import RisikoClient
 from websockets.typing import Subprotocol
 
 from tests.e2e.support import Server
+from tests.integration.api_support import running_server
 
 POINTS = 2_000
 REFILL = 100
@@ -27,11 +28,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         "RISIKO_BUDGET_POINTS": str(POINTS),
         "RISIKO_BUDGET_REFILL_PER_SECOND": str(REFILL),
     }
-    running = Server(tmp_path_factory.mktemp("budget") / "data", env=env).start()
-    try:
-        yield running
-    finally:
-        running.stop()
+    yield from running_server(tmp_path_factory.mktemp("budget") / "data", env)
 
 
 def test_a_flood_of_create_game_is_refused_with_429(server: Server) -> None:
@@ -115,11 +112,7 @@ def test_a_seat_has_a_budget_of_its_own(server: Server) -> None:
 def tiny_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A budget below one createGame, refilled at a point every ten seconds."""
     env = {"RISIKO_BUDGET_POINTS": "150", "RISIKO_BUDGET_REFILL_PER_SECOND": "0.1"}
-    running = Server(tmp_path_factory.mktemp("tiny") / "data", env=env).start()
-    try:
-        yield running
-    finally:
-        running.stop()
+    yield from running_server(tmp_path_factory.mktemp("tiny") / "data", env)
 
 
 def test_a_document_above_the_whole_budget_is_refused(tiny_server: Server) -> None:
@@ -152,11 +145,7 @@ def lobby_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         "RISIKO_UNSTARTED_GAME_TTL_SECONDS": "2",
         "RISIKO_CLOCK_INTERVAL_SECONDS": "0.2",
     }
-    running = Server(tmp_path_factory.mktemp("lobby") / "data", env=env).start()
-    try:
-        yield running
-    finally:
-        running.stop()
+    yield from running_server(tmp_path_factory.mktemp("lobby") / "data", env)
 
 
 CREATE_WITH_ERRORS = """mutation { createGame(input: {seed: "lobby"}) {
@@ -191,11 +180,7 @@ def test_the_lobby_bounds_unstarted_games_and_abandons_idle_ones(lobby_server: S
 @pytest.fixture
 def slow_refill_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     env = {"RISIKO_BUDGET_POINTS": "300", "RISIKO_BUDGET_REFILL_PER_SECOND": "150"}
-    running = Server(tmp_path_factory.mktemp("refill") / "data", env=env).start()
-    try:
-        yield running
-    finally:
-        running.stop()
+    yield from running_server(tmp_path_factory.mktemp("refill") / "data", env)
 
 
 @pytest.mark.anyio

@@ -14,6 +14,7 @@ import websockets
 from websockets.typing import Subprotocol
 
 from tests.e2e.support import Server
+from tests.integration.api_support import running_server
 
 PER_ADDRESS = 4
 TIMEOUT = 1.0
@@ -29,11 +30,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         "RISIKO_CONNECTION_INIT_TIMEOUT_SECONDS": str(TIMEOUT),
         "RISIKO_BUDGET_POINTS": "0",
     }
-    running = Server(tmp_path_factory.mktemp("connections") / "data", env=env).start()
-    try:
-        yield running
-    finally:
-        running.stop()
+    yield from running_server(tmp_path_factory.mktemp("connections") / "data", env)
 
 
 def connect(server: Server) -> socket.socket:

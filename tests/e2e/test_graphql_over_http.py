@@ -10,16 +10,13 @@ from collections.abc import Iterator
 import pytest
 
 from tests.e2e.support import Server
+from tests.integration.api_support import running_server
 from tests.node_tools import NODE_TOOLS, node
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = Server(tmp_path_factory.mktemp("audit") / "data").start()
-    try:
-        yield running
-    finally:
-        running.stop()
+    yield from running_server(tmp_path_factory.mktemp("audit") / "data")
 
 
 def test_the_graphql_http_audits_pass_without_a_warning(server: Server) -> None:

@@ -14,6 +14,7 @@ import httpx
 import pytest
 
 from tests.e2e.support import Server
+from tests.integration.api_support import running_server
 
 GRAPHQL_RESPONSE = "application/graphql-response+json"
 
@@ -22,11 +23,7 @@ GRAPHQL_RESPONSE = "application/graphql-response+json"
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     # Budgets off: these cases are about what one document may do (tests/e2e/test_budgets.py)
     env = {"RISIKO_BUDGET_POINTS": "0", "RISIKO_LOG_LEVEL": "info"}
-    running = Server(tmp_path_factory.mktemp("hostile") / "data", env=env).start()
-    try:
-        yield running
-    finally:
-        running.stop()
+    yield from running_server(tmp_path_factory.mktemp("hostile") / "data", env)
 
 
 def fragment_bomb(levels: int) -> str:

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.support import Server
+from tests.integration.api_support import running_server
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
@@ -24,11 +25,7 @@ def tour_blocks() -> list[str]:
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
-    running = Server(tmp_path / "data").start()
-    try:
-        yield running
-    finally:
-        running.stop()
+    yield from running_server(tmp_path / "data")
 
 
 def test_the_tour_has_its_steps() -> None:

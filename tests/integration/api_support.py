@@ -61,9 +61,9 @@ async def in_process(data_dir: Path, **settings: Any) -> AsyncIterator[Api]:
         yield Api(c, app, starlette, starlette.state.service)
 
 
-def running_server(data_dir: Path) -> Iterator[Server]:
-    """A real server (a child process, `risiko serve`) for a fixture to yield."""
-    running = Server(data_dir).start()
+def running_server(data_dir: Path, env: dict[str, str] | None = None) -> Iterator[Server]:
+    """A real server (a child process, `risiko serve`, with `env` set) for a fixture to yield."""
+    running = Server(data_dir, env=env).start()
     try:
         yield running
     finally:
