@@ -145,6 +145,8 @@ def main(argv: list[str]) -> int:
     ensure_venv("" if task == "run" else "dev")
     if task == "run":
         args = rest or ["serve"]
+        if args[0] == "serve" and run(str(BIN / "risiko"), "graphiql-assets") != 0:
+            print("dev.py: GraphiQL's files could not be fetched; the API runs all the same")
         return run(str(BIN / "risiko"), *args)
     if task == "test":
         ensure_node_tools()

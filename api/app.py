@@ -16,8 +16,8 @@ from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import Route, WebSocketRoute
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 from strawberry.asgi import GraphQL
@@ -39,6 +39,7 @@ from strawberry.types.graphql import OperationType
 from api.broker import Broker
 from api.budget import Budgets
 from api.feed import ChangeFeed
+from api.graphiql import ASSETS_PATH, MISSING_PAGE, ImmutableFiles, local_page
 from api.graphql.context import Context
 from api.graphql.errors import coded_result, coded_socket_message
 from api.graphql.schema import build_schema
@@ -111,6 +112,16 @@ class RisikoGraphQL(GraphQL[Context, None]):
             subscription_protocols=(GRAPHQL_TRANSPORT_WS_PROTOCOL,),
         )
         self.service = service
+        self.graphiql_assets = settings.graphiql_assets_dir
+        self.graphiql_page: str | None = None
+
+    async def render_graphql_ide(self, request: Request) -> Response:
+        """GraphiQL with its files served by this server, or how to install them."""
+        if self.graphiql_page is None:
+            self.graphiql_page = local_page(self.graphiql_assets)
+        if self.graphiql_page is None:
+            return HTMLResponse(MISSING_PAGE, status_code=503)
+        return HTMLResponse(self.graphiql_page)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """HTTP requests get a JSON answer with a code whatever goes wrong, never a 500 for
@@ -404,6 +415,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
             WebSocketRoute("/graphql", graphql),
             Route("/healthz", healthz),
             Route("/readyz", readyz),
+            Mount(ASSETS_PATH.rstrip("/"), ImmutableFiles(directory=settings.graphiql_assets_dir)),
         ],
         middleware=[
             Middleware(

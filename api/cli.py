@@ -7,6 +7,7 @@ import copy
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from bots.simulate import simulate
@@ -157,6 +158,7 @@ def _serve(args: argparse.Namespace) -> int:
 
     from api.app import create_app
     from api.connections import ConnectionLimits, uvicorn_options
+    from api.graphiql import missing_assets
     from api.settings import Settings
 
     overrides = {
@@ -174,6 +176,8 @@ def _serve(args: argparse.Namespace) -> int:
         f"store {settings.database}",
         flush=True,
     )
+    if settings.graphiql and missing_assets(settings.graphiql_assets_dir):
+        print("risiko: GraphiQL's files are missing: `risiko graphiql-assets` fetches them")
     limits = ConnectionLimits(
         max_total=settings.max_connections,
         max_per_address=settings.max_connections_per_address,
@@ -191,6 +195,22 @@ def _serve(args: argparse.Namespace) -> int:
         forwarded_allow_ips=settings.forwarded_allow_ips,
         **uvicorn_options(limits),
     )
+    return 0
+
+
+def _graphiql_assets(args: argparse.Namespace) -> int:
+    from api.graphiql import REGISTRY, AssetError, fetch_assets
+    from api.settings import Settings
+
+    folder = Path(args.dir) if args.dir else Settings().graphiql_assets_dir
+    try:
+        fetched = fetch_assets(folder, registry=args.registry or REGISTRY)
+    except AssetError as error:
+        print(f"risiko: {error}", file=sys.stderr)
+        return 1
+    for asset in fetched:
+        print(f"fetched {asset.relative}")
+    print(f"GraphiQL's files are in {folder}")
     return 0
 
 
@@ -303,6 +323,14 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, help="port (RISIKO_PORT, default 8000)")
     serve.add_argument("--data-dir", help="folder of the embedded store (RISIKO_DATA_DIR)")
     serve.set_defaults(handler=_serve)
+
+    assets = commands.add_parser(
+        "graphiql-assets",
+        help="fetch GraphiQL's files from the npm registry, for the server to serve them",
+    )
+    assets.add_argument("--dir", help="where (RISIKO_GRAPHIQL_ASSETS_DIR, default in ~/.cache)")
+    assets.add_argument("--registry", help="npm registry (default: registry.npmjs.org)")
+    assets.set_defaults(handler=_graphiql_assets)
 
     export = commands.add_parser("export-schema", help="print the GraphQL schema (SDL)")
     export.set_defaults(handler=_export_schema)

@@ -7,6 +7,7 @@ from pathlib import Path
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from api.graphiql import default_folder
 from api.origins import DEVELOPMENT_ORIGINS, origin_pattern
 
 
@@ -83,6 +84,11 @@ class Settings(BaseSettings):
         "* alone: any); the default admits localhost on any port",
     )
     graphiql: bool = Field(True, description="serve GraphiQL in the browser at /graphql")
+    graphiql_assets_dir: Path = Field(
+        default_factory=default_folder,
+        description="folder of GraphiQL's files, served by this server (risiko graphiql-assets "
+        "fills it); default: ~/.cache/risiko/graphiql",
+    )
     clock_interval_seconds: float = Field(
         1.0, gt=0, description="how often tournament time limits are checked"
     )

@@ -2,9 +2,11 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
+from api.graphiql import default_folder, fetch_assets
 from tests.mongo_server import MongoServer
 
 
@@ -27,3 +29,11 @@ def mongo_server() -> Iterator[MongoServer]:
 def mongo_uri(mongo_server: MongoServer) -> str:
     """A fresh database on the test MongoDB server."""
     return mongo_server.uri_for(f"risiko_test_{uuid.uuid4().hex[:12]}")
+
+
+@pytest.fixture(scope="session")
+def graphiql_assets() -> Path:
+    """GraphiQL's real files from the npm registry, in the user's cache (fetched once)."""
+    folder = default_folder()
+    fetch_assets(folder)
+    return folder
