@@ -21,6 +21,7 @@ from typing import Any
 from api.broker import Broker
 from api.stores.base import (
     GameRecord,
+    GameStatus,
     Idempotency,
     LogEntry,
     SeatRecord,
@@ -29,34 +30,39 @@ from api.stores.base import (
     VersionConflict,
 )
 from domain import actions as a
-from domain.errors import InvalidOptions, RisikoError, SnapshotFormatError
+from domain.errors import CodedError, ErrorCode, InvalidOptions, RisikoError, SnapshotFormatError
 from domain.game import Game
 from domain.rng import SEED_BYTES, commitment
 from variants import VARIANTS, get_variant
 
-LOBBY, ACTIVE, FINISHED = "lobby", "active", "finished"
+LOBBY, ACTIVE, FINISHED = GameStatus.LOBBY, GameStatus.ACTIVE, GameStatus.FINISHED
 logger = logging.getLogger("risiko.service")
 MAX_NAME = 40
 SNAPSHOT_EVERY = 10
 MAX_SEED = 200
 
 
-class ServiceError(Exception):
-    """An expected failure, reported to the client as a user error with a stable code."""
+class ServiceError(CodedError):
+    """A request the lobby or the store refuses (no such game, a stale version, a full game):
+    a user error, like the rules' own violations, which reach the API as they are."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: ErrorCode, message: str) -> None:
         super().__init__(message)
         self.code = code
-        self.message = message
 
 
-class AuthError(Exception):
-    """A missing or wrong seat token: a top-level error, not a user error."""
+class AuthError(RisikoError):
+    """A missing or wrong seat token: a top-level error of the request, not a user error."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+
+class Unauthenticated(AuthError):
+    code = "UNAUTHENTICATED"
+
+
+class Forbidden(AuthError):
+    """A valid token of another game."""
+
+    code = "FORBIDDEN"
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +146,7 @@ class GameService:
         """The game as it is now; ServiceError NOT_FOUND if there is no such game."""
         record = await self.store.get(game_id)
         if record is None:
-            raise ServiceError("GAME_NOT_FOUND", f"there is no game {game_id!r}")
+            raise ServiceError(ErrorCode.GAME_NOT_FOUND, f"there is no game {game_id!r}")
         cached = self._sessions.get(game_id)
         if cached is not None and cached.record.version == record.version:
             return cached
@@ -180,12 +186,12 @@ class GameService:
     async def seat_for(self, token: str | None, game_id: str | None = None) -> tuple[str, int]:
         """The (game, seat) a token belongs to; AuthError if none, or another game's."""
         if not token:
-            raise AuthError("UNAUTHENTICATED", "this needs a seat token")
+            raise Unauthenticated("this needs a seat token")
         found = await self.store.seat_of(hash_token(token))
         if found is None:
-            raise AuthError("UNAUTHENTICATED", "this seat token is not valid")
+            raise Unauthenticated("this seat token is not valid")
         if game_id is not None and found[0] != game_id:
-            raise AuthError("FORBIDDEN", "this seat token belongs to another game")
+            raise Forbidden("this seat token belongs to another game")
         return found
 
     async def events(
@@ -259,19 +265,21 @@ class GameService:
         `lobby_limits.max_unstarted_per_creator` games not started at once."""
         if variant not in VARIANTS:
             known = ", ".join(sorted(VARIANTS))
-            raise ServiceError("UNKNOWN_VARIANT", f"unknown variant {variant!r}; known: {known}")
+            raise ServiceError(
+                ErrorCode.UNKNOWN_VARIANT, f"unknown variant {variant!r}; known: {known}"
+            )
         try:
             parsed = VARIANTS[variant].options(options)
         except (InvalidOptions, TypeError) as error:
-            raise ServiceError("INVALID_OPTIONS", str(error)) from None
+            raise ServiceError(ErrorCode.INVALID_OPTIONS, str(error)) from None
         if seed is not None and not 1 <= len(seed) <= MAX_SEED:
-            raise ServiceError("INVALID_OPTIONS", f"a seed has 1 to {MAX_SEED} characters")
+            raise ServiceError(ErrorCode.INVALID_OPTIONS, f"a seed has 1 to {MAX_SEED} characters")
         creator_hash = hash_token(creator) if creator else ""
         bound = self.lobby_limits.max_unstarted_per_creator
         if creator_hash and bound and await self.store.count_lobby_games(creator_hash) >= bound:
             hours = self.lobby_limits.unstarted_ttl_seconds / 3600
             raise ServiceError(
-                "TOO_MANY_UNSTARTED_GAMES",
+                ErrorCode.TOO_MANY_UNSTARTED_GAMES,
                 f"you have {bound} games that have not started; start them, or create more "
                 f"when they expire ({hours:g} h after their last change)",
             )
@@ -300,25 +308,27 @@ class GameService:
     async def join_game(self, game_id: str, name: str, colour: str | None = None) -> Joined:
         name = name.strip()
         if not 1 <= len(name) <= MAX_NAME:
-            raise ServiceError("INVALID_NAME", f"a name has 1 to {MAX_NAME} characters")
+            raise ServiceError(ErrorCode.INVALID_NAME, f"a name has 1 to {MAX_NAME} characters")
         async with self._lock(game_id):
             session = await self.session(game_id)
             record = session.record
             if record.status != LOBBY:
-                raise ServiceError("GAME_ALREADY_STARTED", "this game has already started")
+                raise ServiceError(ErrorCode.GAME_ALREADY_STARTED, "this game has already started")
             ruleset = get_variant(record.variant).ruleset
             if len(record.seats) >= ruleset.max_players:
-                raise ServiceError("GAME_FULL", f"this game is full ({ruleset.max_players})")
+                raise ServiceError(
+                    ErrorCode.GAME_FULL, f"this game is full ({ruleset.max_players})"
+                )
             taken = {seat.colour for seat in record.seats}
             known = [c.id for c in ruleset.colours]
             if colour is None:
                 colour = next(c for c in known if c not in taken)
             elif colour not in known:
                 raise ServiceError(
-                    "INVALID_COLOUR", f"unknown colour {colour!r}; use one of {known}"
+                    ErrorCode.INVALID_COLOUR, f"unknown colour {colour!r}; use one of {known}"
                 )
             elif colour in taken:
-                raise ServiceError("COLOUR_TAKEN", f"{colour} is already taken")
+                raise ServiceError(ErrorCode.COLOUR_TAKEN, f"{colour} is already taken")
             token = secrets.token_urlsafe(32)
             seat = len(record.seats)
             seats = (*record.seats, SeatRecord(seat, name, colour, hash_token(token)))
@@ -346,7 +356,7 @@ class GameService:
                     session, replace(record, seats=seats), "leave", seat, {"seat": seat}, [data]
                 )
             if record.status == FINISHED:
-                raise ServiceError("GAME_OVER", "the game is over")
+                raise ServiceError(ErrorCode.GAME_OVER, "the game is over")
             submitted = await self._apply(session, seat, a.Resign(), None)
             del submitted
             return (await self.session(game_id)).record
@@ -357,11 +367,11 @@ class GameService:
             session = await self.session(game_id)
             record = session.record
             if record.status != LOBBY:
-                raise ServiceError("GAME_ALREADY_STARTED", "this game has already started")
+                raise ServiceError(ErrorCode.GAME_ALREADY_STARTED, "this game has already started")
             variant = get_variant(record.variant)
             if len(record.seats) < variant.ruleset.min_players:
                 raise ServiceError(
-                    "NOT_ENOUGH_PLAYERS",
+                    ErrorCode.NOT_ENOUGH_PLAYERS,
                     f"this game needs at least {variant.ruleset.min_players} players",
                 )
             payload = _seats_payload(record)
@@ -437,7 +447,9 @@ class GameService:
     ) -> Submitted:
         _, seat = await self.seat_for(token, game_id)
         if isinstance(action, a.ExpireTime | a.Resign):
-            raise ServiceError("INVALID_ACTION", "that is not an action a seat can submit here")
+            raise ServiceError(
+                ErrorCode.INVALID_ACTION, "that is not an action a seat can submit here"
+            )
         async with self._lock(game_id):
             if idempotency_key is not None:
                 answer = await self.store.idempotent_response(game_id, seat, idempotency_key)
@@ -446,7 +458,7 @@ class GameService:
             session = await self.session(game_id)
             if expected_version is not None and expected_version != session.record.version:
                 raise ServiceError(
-                    "STALE_VERSION",
+                    ErrorCode.STALE_VERSION,
                     f"the game is at version {session.record.version}, not {expected_version}",
                 )
             return await self._apply(session, seat, action, idempotency_key)
@@ -463,16 +475,13 @@ class GameService:
     ) -> Submitted:
         record = session.record
         if record.status == LOBBY or session.game is None:
-            raise ServiceError("GAME_NOT_STARTED", "the game has not started")
+            raise ServiceError(ErrorCode.GAME_NOT_STARTED, "the game has not started")
         if record.status == FINISHED:
-            raise ServiceError("GAME_OVER", "the game is over")
+            raise ServiceError(ErrorCode.GAME_OVER, "the game is over")
         # The action is applied to a clone: readers keep seeing the committed game until the
         # store has accepted the new one, and a failed append leaves the cache as it was.
         game = session.game.clone()
-        try:
-            domain_events = game.apply(seat, action)
-        except RisikoError as violation:
-            raise ServiceError(violation.code, violation.message) from None
+        domain_events = game.apply(seat, action)  # a RuleViolation goes to the client as it is
         try:
             updated = replace(record, status=FINISHED if game.is_over else ACTIVE)
             if game.is_over:
@@ -528,7 +537,8 @@ class GameService:
         except VersionConflict:
             self._sessions.pop(record.id, None)
             raise ServiceError(
-                "STALE_VERSION", "another change was accepted first; load the game and retry"
+                ErrorCode.STALE_VERSION,
+                "another change was accepted first; load the game and retry",
             ) from None
         self._remember(Session(record, game or session.game, session.last_event + len(stored)))
         self._publish(record.id, stored)

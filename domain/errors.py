@@ -5,6 +5,53 @@ A rejected action never changes the game: the engine validates everything before
 
 from __future__ import annotations
 
+import enum
+
+
+class ErrorCode(enum.StrEnum):
+    """The stable machine code of every error a player or a client is told about, from the
+    rules to the lobby: one list, which the API shows as it is (the GraphQL enum ErrorCode)."""
+
+    # The rules (RuleViolation and its kinds, below)
+    CARD_NOT_IN_HAND = "CARD_NOT_IN_HAND"
+    ELIMINATION_TOO_EARLY = "ELIMINATION_TOO_EARLY"
+    GAME_OVER = "GAME_OVER"
+    INVALID_ACTION = "INVALID_ACTION"
+    INVALID_ARMY_COUNT = "INVALID_ARMY_COUNT"
+    INVALID_CARD_SET = "INVALID_CARD_SET"
+    INVALID_DICE = "INVALID_DICE"
+    MINIMUM_GARRISON = "MINIMUM_GARRISON"
+    NOT_ADJACENT = "NOT_ADJACENT"
+    NOT_ENOUGH_ARMIES = "NOT_ENOUGH_ARMIES"
+    NOT_YOUR_TERRITORY = "NOT_YOUR_TERRITORY"
+    NOT_YOUR_TURN = "NOT_YOUR_TURN"
+    OPTION_DISABLED = "OPTION_DISABLED"
+    OWN_TERRITORY = "OWN_TERRITORY"
+    NO_NAVAL_SUPERIORITY = "NO_NAVAL_SUPERIORITY"
+    ONCE_PER_TURN = "ONCE_PER_TURN"
+    POWER_CENTRE_NOT_ALLOWED = "POWER_CENTRE_NOT_ALLOWED"
+    WRONG_KIND_OF_SPACE = "WRONG_KIND_OF_SPACE"
+    REINFORCEMENTS_PENDING = "REINFORCEMENTS_PENDING"
+    RULE_VIOLATION = "RULE_VIOLATION"
+    TIME_ALREADY_EXPIRED = "TIME_ALREADY_EXPIRED"
+    UNKNOWN_TERRITORY = "UNKNOWN_TERRITORY"
+    WRONG_PHASE = "WRONG_PHASE"
+    # A game's options (InvalidOptions)
+    INVALID_OPTIONS = "INVALID_OPTIONS"
+    # The lobby and the service that keeps the games
+    COLOUR_TAKEN = "COLOUR_TAKEN"
+    GAME_ALREADY_STARTED = "GAME_ALREADY_STARTED"
+    GAME_FULL = "GAME_FULL"
+    GAME_NOT_FOUND = "GAME_NOT_FOUND"
+    GAME_NOT_STARTED = "GAME_NOT_STARTED"
+    INVALID_COLOUR = "INVALID_COLOUR"
+    INVALID_ID = "INVALID_ID"
+    INVALID_NAME = "INVALID_NAME"
+    NOT_ENOUGH_PLAYERS = "NOT_ENOUGH_PLAYERS"
+    STALE_VERSION = "STALE_VERSION"
+    TOO_MANY_UNSTARTED_GAMES = "TOO_MANY_UNSTARTED_GAMES"
+    UNKNOWN_VARIANT = "UNKNOWN_VARIANT"
+
 
 class RisikoError(Exception):
     """Base of every error the engine raises on purpose."""
@@ -14,6 +61,12 @@ class RisikoError(Exception):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+
+
+class CodedError(RisikoError):
+    """An error a player is told about (a user error of the API): its code is an ErrorCode."""
+
+    code: ErrorCode = ErrorCode.RULE_VIOLATION
 
 
 class BoardDataError(RisikoError):
@@ -28,124 +81,124 @@ class SnapshotFormatError(RisikoError, ValueError):
     code = "SNAPSHOT_FORMAT"
 
 
-class RuleViolation(RisikoError):
+class RuleViolation(CodedError):
     """An action that the rules do not allow in this state."""
 
-    code = "RULE_VIOLATION"
+    code = ErrorCode.RULE_VIOLATION
 
 
 class GameOver(RuleViolation):
-    code = "GAME_OVER"
+    code = ErrorCode.GAME_OVER
 
 
 class NotYourTurn(RuleViolation):
-    code = "NOT_YOUR_TURN"
+    code = ErrorCode.NOT_YOUR_TURN
 
 
 class WrongPhase(RuleViolation):
-    code = "WRONG_PHASE"
+    code = ErrorCode.WRONG_PHASE
 
 
 class UnknownTerritory(RuleViolation):
-    code = "UNKNOWN_TERRITORY"
+    code = ErrorCode.UNKNOWN_TERRITORY
 
 
 class NotYourTerritory(RuleViolation):
-    code = "NOT_YOUR_TERRITORY"
+    code = ErrorCode.NOT_YOUR_TERRITORY
 
 
 class OwnTerritory(RuleViolation):
     """Attacking a territory the attacker already owns."""
 
-    code = "OWN_TERRITORY"
+    code = ErrorCode.OWN_TERRITORY
 
 
 class NotAdjacent(RuleViolation):
-    code = "NOT_ADJACENT"
+    code = ErrorCode.NOT_ADJACENT
 
 
 class NotEnoughArmies(RuleViolation):
-    code = "NOT_ENOUGH_ARMIES"
+    code = ErrorCode.NOT_ENOUGH_ARMIES
 
 
 class InvalidArmyCount(RuleViolation):
     """An army count outside the range the rules allow (zero, negative, too many)."""
 
-    code = "INVALID_ARMY_COUNT"
+    code = ErrorCode.INVALID_ARMY_COUNT
 
 
 class InvalidDice(RuleViolation):
-    code = "INVALID_DICE"
+    code = ErrorCode.INVALID_DICE
 
 
 class InvalidCardSet(RuleViolation):
-    code = "INVALID_CARD_SET"
+    code = ErrorCode.INVALID_CARD_SET
 
 
 class CardNotInHand(RuleViolation):
-    code = "CARD_NOT_IN_HAND"
+    code = ErrorCode.CARD_NOT_IN_HAND
 
 
 class ReinforcementsPending(RuleViolation):
     """Every reinforcement must be placed before the first attack or the end of the turn."""
 
-    code = "REINFORCEMENTS_PENDING"
+    code = ErrorCode.REINFORCEMENTS_PENDING
 
 
 class EliminationTooEarly(RuleViolation):
     """No player may be eliminated before the end of the fourth round."""
 
-    code = "ELIMINATION_TOO_EARLY"
+    code = ErrorCode.ELIMINATION_TOO_EARLY
 
 
 class MinimumGarrison(RuleViolation):
     """Tournament rule: a voluntary move may not leave a border territory with fewer than 2."""
 
-    code = "MINIMUM_GARRISON"
+    code = ErrorCode.MINIMUM_GARRISON
 
 
 class OptionDisabled(RuleViolation):
     """The action exists, but the game's options turn it off."""
 
-    code = "OPTION_DISABLED"
+    code = ErrorCode.OPTION_DISABLED
 
 
 class TimeAlreadyExpired(RuleViolation):
-    code = "TIME_ALREADY_EXPIRED"
+    code = ErrorCode.TIME_ALREADY_EXPIRED
 
 
 class InvalidAction(RuleViolation):
     """An action of a kind this variant does not know."""
 
-    code = "INVALID_ACTION"
+    code = ErrorCode.INVALID_ACTION
 
 
 class OncePerTurn(RuleViolation):
     """Something the rules allow once a turn (the naval move, a naval combat in a sea area,
     a sea attack on a province) was already done."""
 
-    code = "ONCE_PER_TURN"
+    code = ErrorCode.ONCE_PER_TURN
 
 
 class NoNavalSuperiority(RuleViolation):
     """Crossing a sea needs more triremes there than the defender (or than everyone)."""
 
-    code = "NO_NAVAL_SUPERIORITY"
+    code = ErrorCode.NO_NAVAL_SUPERIORITY
 
 
 class PowerCentreNotAllowed(RuleViolation):
     """Never two power centres in one province or in land-adjacent provinces."""
 
-    code = "POWER_CENTRE_NOT_ALLOWED"
+    code = ErrorCode.POWER_CENTRE_NOT_ALLOWED
 
 
 class WrongKindOfSpace(RuleViolation):
     """A sea area where a province is wanted, or the other way round."""
 
-    code = "WRONG_KIND_OF_SPACE"
+    code = ErrorCode.WRONG_KIND_OF_SPACE
 
 
-class InvalidOptions(RisikoError):
+class InvalidOptions(CodedError):
     """Game options or players that a variant cannot start a game with."""
 
-    code = "INVALID_OPTIONS"
+    code = ErrorCode.INVALID_OPTIONS

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import enum
-
 import strawberry
 
 from api.graphql.context import Info
@@ -11,61 +9,23 @@ from api.graphql.types import DefenderDice, Game, GameEvent, ObjectiveDeck, game
 from domain import actions as a
 from domain import errors as domain_errors
 
-
-@strawberry.enum(description="Stable machine codes of user errors.")
-class ErrorCode(enum.Enum):
-    # Rule violations of the engine (domain/errors.py)
-    CARD_NOT_IN_HAND = "CARD_NOT_IN_HAND"
-    ELIMINATION_TOO_EARLY = "ELIMINATION_TOO_EARLY"
-    GAME_OVER = "GAME_OVER"
-    INVALID_ACTION = "INVALID_ACTION"
-    INVALID_ARMY_COUNT = "INVALID_ARMY_COUNT"
-    INVALID_CARD_SET = "INVALID_CARD_SET"
-    INVALID_DICE = "INVALID_DICE"
-    MINIMUM_GARRISON = "MINIMUM_GARRISON"
-    NOT_ADJACENT = "NOT_ADJACENT"
-    NOT_ENOUGH_ARMIES = "NOT_ENOUGH_ARMIES"
-    NOT_YOUR_TERRITORY = "NOT_YOUR_TERRITORY"
-    NOT_YOUR_TURN = "NOT_YOUR_TURN"
-    OPTION_DISABLED = "OPTION_DISABLED"
-    OWN_TERRITORY = "OWN_TERRITORY"
-    # S.P.Q.RisiKo!
-    NO_NAVAL_SUPERIORITY = "NO_NAVAL_SUPERIORITY"
-    ONCE_PER_TURN = "ONCE_PER_TURN"
-    POWER_CENTRE_NOT_ALLOWED = "POWER_CENTRE_NOT_ALLOWED"
-    WRONG_KIND_OF_SPACE = "WRONG_KIND_OF_SPACE"
-    REINFORCEMENTS_PENDING = "REINFORCEMENTS_PENDING"
-    RULE_VIOLATION = "RULE_VIOLATION"
-    TIME_ALREADY_EXPIRED = "TIME_ALREADY_EXPIRED"
-    UNKNOWN_TERRITORY = "UNKNOWN_TERRITORY"
-    WRONG_PHASE = "WRONG_PHASE"
-    # The lobby and the service
-    COLOUR_TAKEN = "COLOUR_TAKEN"
-    GAME_ALREADY_STARTED = "GAME_ALREADY_STARTED"
-    GAME_FULL = "GAME_FULL"
-    GAME_NOT_FOUND = "GAME_NOT_FOUND"
-    GAME_NOT_STARTED = "GAME_NOT_STARTED"
-    INVALID_COLOUR = "INVALID_COLOUR"
-    INVALID_ID = "INVALID_ID"
-    INVALID_NAME = "INVALID_NAME"
-    INVALID_OPTIONS = "INVALID_OPTIONS"
-    NOT_ENOUGH_PLAYERS = "NOT_ENOUGH_PLAYERS"
-    STALE_VERSION = "STALE_VERSION"
-    TOO_MANY_UNSTARTED_GAMES = "TOO_MANY_UNSTARTED_GAMES"
-    UNKNOWN_VARIANT = "UNKNOWN_VARIANT"
+ErrorCode = domain_errors.ErrorCode
+strawberry.enum(
+    ErrorCode, description="Stable machine codes of user errors: the rules' and the lobby's."
+)
 
 
 @strawberry.type(description="Why a mutation changed nothing.")
 class UserError:
-    code: ErrorCode = strawberry.field(description="A stable machine code.")
+    code: domain_errors.ErrorCode = strawberry.field(description="A stable machine code.")
     message: str = strawberry.field(description="For people; never hides anything secret.")
     field: list[str] | None = strawberry.field(
         default=None, description="The input field at fault, as a path."
     )
 
 
-def user_error(code: str, message: str, field: list[str] | None = None) -> UserError:
-    return UserError(code=ErrorCode(code), message=message, field=field)
+def user_error(error: domain_errors.CodedError, field: list[str] | None = None) -> UserError:
+    return UserError(code=error.code, message=error.message, field=field)
 
 
 @strawberry.input(

@@ -5,9 +5,9 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import functools
-from collections.abc import AsyncGenerator
+from collections.abc import AsyncGenerator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 import strawberry
 from graphql import GraphQLError
@@ -31,6 +31,7 @@ from api.graphql.inputs import (
     JoinGamePayload,
     SubmitActionInput,
     SubmitActionPayload,
+    UserError,
     to_action,
     user_error,
 )
@@ -56,13 +57,15 @@ from api.graphql.types import (
     to_global_id,
     variant_type,
 )
-from api.service import AuthError, ServiceError
-from domain.errors import RisikoError
+from api.service import AuthError, ServiceError, Submitted
+from domain.errors import CodedError, ErrorCode
 from domain.odds import BattleOdds as DomainOdds
 from domain.odds import TieRule as DomainTieRule
 from domain.odds import battle_odds
 from domain.options import GameOptions
 from variants import VARIANTS
+
+T = TypeVar("T")
 
 MAX_ODDS_ARMIES = 1000
 ODDS_WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="odds")
@@ -97,10 +100,21 @@ def cached_odds(
     )
 
 
+async def _attempt(work: Callable[[], Awaitable[T]]) -> T | list[UserError]:
+    """A mutation's work, or the user error that refused it and changed nothing; a token
+    that is missing or wrong fails the request instead (an error with a code, not data)."""
+    try:
+        return await work()
+    except AuthError as error:
+        raise auth_error(error) from None
+    except CodedError as error:
+        return [user_error(error)]
+
+
 def _game_id(global_id: str) -> str:
     decoded = from_global_id(global_id, "Game")
     if decoded is None:
-        raise ServiceError("INVALID_ID", f"{global_id!r} is not a game id")
+        raise ServiceError(ErrorCode.INVALID_ID, f"{global_id!r} is not a game id")
     return decoded[1]
 
 
@@ -284,15 +298,15 @@ class Mutation:
         info: Info,
         input: Annotated[CreateGameInput, strawberry.argument(description="The game.")],
     ) -> CreateGamePayload:
-        try:
-            record = await info.context.service.create_game(
+        service = info.context.service
+        record = await _attempt(
+            lambda: service.create_game(
                 input.variant, _options(input), input.seed, creator=info.context.client
             )
-        except ServiceError as error:
+        )
+        if isinstance(record, list):
             return CreateGamePayload(
-                game=None,
-                user_errors=[user_error(error.code, error.message)],
-                client_mutation_id=input.client_mutation_id,
+                game=None, user_errors=record, client_mutation_id=input.client_mutation_id
             )
         session = await info.context.service.session(record.id)
         return CreateGamePayload(
@@ -307,16 +321,16 @@ class Mutation:
         info: Info,
         input: Annotated[JoinGameInput, strawberry.argument(description="The seat.")],
     ) -> JoinGamePayload:
-        try:
-            joined = await info.context.service.join_game(
-                _game_id(input.game_id), input.name, input.colour
-            )
-        except ServiceError as error:
+        service = info.context.service
+        joined = await _attempt(
+            lambda: service.join_game(_game_id(input.game_id), input.name, input.colour)
+        )
+        if isinstance(joined, list):
             return JoinGamePayload(
                 game=None,
                 seat=None,
                 token=None,
-                user_errors=[user_error(error.code, error.message)],
+                user_errors=joined,
                 client_mutation_id=input.client_mutation_id,
             )
         session = await info.context.service.session(joined.record.id)
@@ -349,23 +363,25 @@ class Mutation:
         input: Annotated[SubmitActionInput, strawberry.argument(description="The action.")],
     ) -> SubmitActionPayload:
         service = info.context.service
-        try:
+        game_id = ""
+
+        async def submit() -> Submitted:
+            nonlocal game_id
             game_id = _game_id(input.game_id)
-            action = to_action(input.action)
-            submitted = await service.submit_action(
+            return await service.submit_action(
                 game_id,
                 info.context.token,
-                action,
+                to_action(input.action),
                 input.expected_version,
                 input.client_mutation_id,
             )
-        except AuthError as error:
-            raise auth_error(error) from None
-        except (ServiceError, RisikoError) as error:
+
+        submitted = await _attempt(submit)
+        if isinstance(submitted, list):
             return SubmitActionPayload(
                 version=None,
                 events=[],
-                user_errors=[user_error(error.code, error.message)],
+                user_errors=submitted,
                 client_mutation_id=input.client_mutation_id,
             )
         return SubmitActionPayload(
@@ -379,19 +395,20 @@ class Mutation:
 
 async def _game_move(info: Info, input: GameInput, move: str) -> GamePayload:
     service = info.context.service
-    try:
+    game_id = ""
+
+    async def act() -> None:
+        nonlocal game_id
         game_id = _game_id(input.game_id)
         if move == "start":
             await service.start_game(game_id, info.context.token)
         else:
             await service.leave_game(game_id, info.context.token)
-    except AuthError as error:
-        raise auth_error(error) from None
-    except ServiceError as error:
+
+    refused = await _attempt(act)
+    if isinstance(refused, list):
         return GamePayload(
-            game=None,
-            user_errors=[user_error(error.code, error.message)],
-            client_mutation_id=input.client_mutation_id,
+            game=None, user_errors=refused, client_mutation_id=input.client_mutation_id
         )
     session = await service.session(game_id)
     seat = await info.context.viewer_seat(game_id) if move == "start" else None

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import enum
 from datetime import UTC, datetime
 from typing import Annotated, Any
 
@@ -15,10 +14,13 @@ from strawberry.scalars import JSON
 from api.graphql.context import Info
 from api.service import Session
 from api.stores.base import GameRecord, StoredEvent
+from api.stores.base import GameStatus as StoredStatus
 from domain import legal as lg
+from domain.board import SpaceKind as DomainSpaceKind
 from domain.errors import InvalidOptions
 from domain.game import Phase as DomainPhase
 from domain.odds import BattleOdds as DomainOdds
+from domain.odds import TieRule as DomainTieRule
 from domain.options import DefenderDice as DomainDefenderDice
 from domain.options import ObjectiveDeck as DomainObjectiveDeck
 from variants import Variant as DomainVariant
@@ -56,54 +58,29 @@ def page_size(first: int | None) -> int:
     return min(first, MAX_PAGE)
 
 
-@strawberry.enum(description="Where a game is in its life.")
-class GameStatus(enum.Enum):
-    LOBBY = "lobby"
-    ACTIVE = "active"
-    FINISHED = "finished"
-
-
-@strawberry.enum(
-    description="The part of the turn the game is in. S.P.Q.RisiKo! goes through REINFORCE, "
-    "NAVAL_REINFORCE, NAVAL_MOVE, NAVAL_COMBAT, SEA_ATTACK and ATTACK in that order (its SETUP "
-    "is the initial occupation); classic games use only SETUP, REINFORCE, ATTACK, DEFEND, "
-    "OCCUPY and OVER."
-)
-class Phase(enum.Enum):
-    SETUP = "setup"
-    REINFORCE = "reinforce"
-    NAVAL_REINFORCE = "naval_reinforce"
-    NAVAL_MOVE = "naval_move"
-    NAVAL_COMBAT = "naval_combat"
-    SEA_ATTACK = "sea_attack"
-    ATTACK = "attack"
-    DEFEND = "defend"
-    OCCUPY = "occupy"
-    OVER = "over"
-
-
-@strawberry.enum(description="How dice ties are settled.")
-class TieRule(enum.Enum):
-    DEFENDER_WINS = "defender_wins"
-    NO_LOSS = "no_loss"
-
-
-@strawberry.enum(description="How many dice a defender rolls.")
-class DefenderDice(enum.Enum):
-    MAXIMUM = "maximum"
-    DECLARE = "declare"
-
-
-@strawberry.enum(description="Which deck of secret objectives is dealt.")
-class ObjectiveDeck(enum.Enum):
-    STANDARD = "standard"
-    TOURNAMENT = "tournament"
-
-
-@strawberry.enum(description="What a space of the board is.")
-class SpaceKind(enum.Enum):
-    LAND = "land"
-    SEA = "sea"
+# The domain's own enums, as they are (Strawberry marks the class itself): a value added
+# there is in the schema at once, and resolvers hand the domain's members over unconverted.
+GameStatus = StoredStatus
+Phase = DomainPhase
+TieRule = DomainTieRule
+DefenderDice = DomainDefenderDice
+ObjectiveDeck = DomainObjectiveDeck
+SpaceKind = DomainSpaceKind
+for _enum, _description in (
+    (GameStatus, "Where a game is in its life."),
+    (
+        Phase,
+        "The part of the turn the game is in. S.P.Q.RisiKo! goes through REINFORCE, "
+        "NAVAL_REINFORCE, NAVAL_MOVE, NAVAL_COMBAT, SEA_ATTACK and ATTACK in that order (its "
+        "SETUP is the initial occupation); classic games use only SETUP, REINFORCE, ATTACK, "
+        "DEFEND, OCCUPY and OVER.",
+    ),
+    (TieRule, "How dice ties are settled."),
+    (DefenderDice, "How many dice a defender rolls."),
+    (ObjectiveDeck, "Which deck of secret objectives is dealt."),
+    (SpaceKind, "What a space of the board is."),
+):
+    strawberry.enum(_enum, description=_description)
 
 
 @strawberry.interface(description="An object with a global, opaque id.")
@@ -249,7 +226,7 @@ def _build_variant_type(variant: DomainVariant) -> Variant:
             id=board.id,
             name=board.name,
             territories=[
-                Territory(id=t.id, name=t.name, region=t.region, kind=SpaceKind(t.kind.value))
+                Territory(id=t.id, name=t.name, region=t.region, kind=t.kind)
                 for t in board.territories
             ],
             regions=[
@@ -838,7 +815,7 @@ class Game(Node):
     @strawberry.field(description="The phase of the turn; null before the start.")
     def phase(self) -> Phase | None:
         game = self.session.game
-        return None if game is None else Phase(game.phase.value)
+        return None if game is None else game.phase
 
     @strawberry.field(description="The round, from 1 (0 during the initial placement).")
     def round(self) -> int:

@@ -8,9 +8,18 @@ optimistic concurrency on the unique (game, sequence) key.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+
+class GameStatus(enum.StrEnum):
+    """Where a game is in its life; a record keeps its value."""
+
+    LOBBY = "lobby"
+    ACTIVE = "active"
+    FINISHED = "finished"
 
 
 class VersionConflict(Exception):
@@ -34,7 +43,7 @@ class GameRecord:
     options: dict[str, Any]
     seed: bytes
     commitment: str
-    status: str  # lobby | active | finished
+    status: str  # a GameStatus (stored as its value)
     version: int
     created_at: float
     updated_at: float
