@@ -53,6 +53,7 @@ from domain.objectives import DestroyColour, HoldListedTerritories, Objective
 from domain.options import DefenderDice, GameOptions, ObjectiveDeck
 from domain.rng import DerivedRandom, commitment
 from domain.ruleset import Ruleset
+from domain.views import ARMY, SpaceView, UnitStack
 
 MAX_DICE = 3
 SETUP_ARMIES_PER_TURN = 3
@@ -83,6 +84,11 @@ class Phase(enum.Enum):
 
 class Game:
     """One game. Create it with the players' names; it deals and starts the setup at once."""
+
+    # What its board can show (domain/views.py): the kinds of unit and of marker.
+    UNIT_KINDS: ClassVar[tuple[str, ...]] = (ARMY,)
+    MARKER_KINDS: ClassVar[tuple[str, ...]] = ()
+    neutral_colours: tuple[str, ...] = ()  # colours no seat plays, in the games that have them
 
     def __init__(
         self,
@@ -217,6 +223,26 @@ class Game:
                 region = self.board.regions[position]
                 regions.append((region.id, region.bonus))
         return from_territories + sum(b for _, b in regions), from_territories, tuple(regions)
+
+    def space_views(self) -> list[SpaceView]:
+        """Every space as any client may draw it (domain/views.py)."""
+        views = []
+        for territory, owner, armies in zip(
+            self.board.territories, self.owner, self.armies, strict=True
+        ):
+            seat = owner if owner >= 0 else None
+            units = (UnitStack(ARMY, armies, seat),) if armies else ()
+            views.append(SpaceView(territory.id, seat, units))
+        return views
+
+    def victory_points_of(self, seat: int) -> int:
+        """Victory points won so far, in the games that score them; 0 in the others."""
+        return 0
+
+    def pieces_to_place(self) -> dict[str, int]:
+        """Pieces other than armies that the seat in turn has won and must still place, by
+        unit or marker kind (armies to place: `pending_reinforcements`)."""
+        return {}
 
     def points(self, seat: int) -> int:
         """Ranking points: tournament scoring with tournament objectives (the objective's

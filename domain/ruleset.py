@@ -28,6 +28,10 @@ class Ruleset:
     colours: tuple[Colour, ...]
     starting_armies: Mapping[int, int]  # by number of players
 
+    def marker_supply(self) -> dict[str, int]:
+        """How many of each kind of marker the box holds, for the games that have markers."""
+        return {}
+
     @property
     def min_players(self) -> int:
         return min(self.starting_armies)

@@ -59,6 +59,9 @@ LIST_SIZES: Mapping[str, int] = {
     "userErrors": 4,
     "hand": 12,
     "triremes": 6,
+    "units": 6,  # a space's stacks: a seat's (or a neutral's) armies, or each seat's fleet
+    "piecesToPlace": 4,
+    "markersLeft": 4,
     "cards": 12,
 }
 DEFAULT_LIST_SIZE = 60

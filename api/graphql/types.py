@@ -23,10 +23,9 @@ from domain.odds import BattleOdds as DomainOdds
 from domain.odds import TieRule as DomainTieRule
 from domain.options import DefenderDice as DomainDefenderDice
 from domain.options import ObjectiveDeck as DomainObjectiveDeck
+from domain.views import ARMY, SpaceView
 from variants import Variant as DomainVariant
 from variants import get_variant
-from variants.spqr.game import SpqrGame
-from variants.spqr.ruleset import SpqrRuleset
 
 MAX_PAGE = 100
 
@@ -171,6 +170,14 @@ class Variant:
         description="Options of createGame with their defaults; those the variant's rules fix "
         "(S.P.Q.RisiKo!'s defender dice, garrison and objectives) are left out."
     )
+    unit_kinds: list[str] = strawberry.field(
+        description="The kinds of unit its spaces hold (TerritoryState.units): army, and "
+        "trireme in S.P.Q.RisiKo!."
+    )
+    marker_kinds: list[str] = strawberry.field(
+        description="The kinds of marker its spaces carry (TerritoryState.markers): "
+        "power_centre in S.P.Q.RisiKo!; none in classic games."
+    )
 
 
 _VARIANTS: dict[str, Variant] = {}
@@ -236,6 +243,8 @@ def _build_variant_type(variant: DomainVariant) -> Variant:
             edges=[Edge(a=edge.a, b=edge.b, kind=edge.kind.value) for edge in board.edges],
         ),
         colours=[Colour(id=c.id, name=c.name) for c in ruleset.colours],
+        unit_kinds=list(variant.game_class.UNIT_KINDS),
+        marker_kinds=list(variant.game_class.MARKER_KINDS),
         options=[
             VariantOption(name=name, default=JSON(value), description=OPTION_DESCRIPTIONS[name])
             for name, value in defaults.items()
@@ -295,6 +304,23 @@ class FleetCount:
     count: int = strawberry.field(description="How many (never 0 here).")
 
 
+@strawberry.type(description="Units of one kind and one owner on a space.")
+class UnitStack:
+    kind: str = strawberry.field(description="One of Variant.unitKinds: army, trireme, …")
+    count: int = strawberry.field(description="How many (never 0 here).")
+    seat: int | None = strawberry.field(description="The owner's seat; null for neutral units.")
+    neutral: str | None = strawberry.field(
+        description="The neutral colour id of neutral units (Game.neutralColours); null for a "
+        "seat's."
+    )
+
+
+@strawberry.type(description="Pieces of one kind: to place, or left in the box.")
+class PieceCount:
+    kind: str = strawberry.field(description="A unit kind or a marker kind of the variant.")
+    count: int = strawberry.field(description="How many.")
+
+
 @strawberry.type(description="Who holds a territory (or a sea area) and with what.")
 class TerritoryState:
     id: str = strawberry.field(description="The territory's id.")
@@ -307,11 +333,13 @@ class TerritoryState:
         default=None,
         description="S.P.Q.RisiKo!: the neutral colour id whose legionaries hold the province "
         "(see Game.neutralColours); null otherwise.",
+        deprecation_reason="Use units: a stack of neutral units names its colour in `neutral`.",
     )
     triremes: list[FleetCount] = strawberry.field(
         default_factory=list,
         description="S.P.Q.RisiKo!, sea areas only: each seat's triremes there (seats with none "
         "are left out); empty elsewhere.",
+        deprecation_reason="Use units: the stacks of kind trireme.",
     )
     controlled_by: int | None = strawberry.field(
         default=None,
@@ -319,7 +347,39 @@ class TerritoryState:
         "than every other player (it may cross it in its strategic move); null if none.",
     )
     power_centre: bool = strawberry.field(
-        default=False, description="S.P.Q.RisiKo!: a power centre stands on the province."
+        default=False,
+        description="S.P.Q.RisiKo!: a power centre stands on the province.",
+        deprecation_reason="Use markers: power_centre.",
+    )
+    units: list[UnitStack] = strawberry.field(
+        default_factory=list,
+        description="Every stack of units on the space, by owner and kind (Variant.unitKinds): "
+        "what any client draws, in every game.",
+    )
+    markers: list[str] = strawberry.field(
+        default_factory=list,
+        description="Markers on the space (Variant.markerKinds), such as power_centre.",
+    )
+
+
+def territory_state(view: SpaceView) -> TerritoryState:
+    return TerritoryState(
+        id=view.id,
+        owner=view.owner,
+        armies=view.count(ARMY),
+        neutral=next((stack.neutral for stack in view.units if stack.neutral), None),
+        triremes=[
+            FleetCount(seat=stack.seat, count=stack.count)
+            for stack in view.units
+            if stack.kind == "trireme" and stack.seat is not None
+        ],
+        controlled_by=view.controlled_by,
+        power_centre="power_centre" in view.markers,
+        units=[
+            UnitStack(kind=stack.kind, count=stack.count, seat=stack.seat, neutral=stack.neutral)
+            for stack in view.units
+        ],
+        markers=list(view.markers),
     )
 
 
@@ -764,6 +824,7 @@ class Game(Node):
     @strawberry.field(description="Public facts of every player, by seat.")
     def players(self) -> list[Player]:
         game = self.session.game
+        views = [] if game is None else game.space_views()
         players = []
         for seat in self._record.seats:
             s = seat.seat
@@ -783,7 +844,6 @@ class Game(Node):
                     )
                 )
                 continue
-            spqr = game if isinstance(game, SpqrGame) else None
             players.append(
                 Player(
                     seat=s,
@@ -794,8 +854,8 @@ class Game(Node):
                     cards=len(game.hands[s]),
                     eliminated=game.eliminated[s],
                     resigned=game.resigned[s],
-                    victory_points=0 if spqr is None else spqr.victory_points[s],
-                    triremes=0 if spqr is None else sum(fleet[s] for fleet in spqr.triremes),
+                    victory_points=game.victory_points_of(s),
+                    triremes=sum(view.count("trireme", s) for view in views),
                 )
             )
         return players
@@ -848,12 +908,7 @@ class Game(Node):
         board = get_variant(self._record.variant).ruleset.board
         if game is None:
             return [TerritoryState(id=t.id, owner=None, armies=0) for t in board.territories]
-        if isinstance(game, SpqrGame):
-            return _spqr_territories(game)
-        return [
-            TerritoryState(id=t.id, owner=game.owner[t.index], armies=game.armies[t.index])
-            for t in board.territories
-        ]
+        return [territory_state(view) for view in game.space_views()]
 
     @strawberry.field(
         description="S.P.Q.RisiKo!: the colour ids of the neutral armies (the colours no "
@@ -861,34 +916,58 @@ class Game(Node):
     )
     def neutral_colours(self) -> list[str]:
         game = self.session.game
-        return list(game.neutral_colours) if isinstance(game, SpqrGame) else []
+        return [] if game is None else list(game.neutral_colours)
 
     @strawberry.field(
         description="S.P.Q.RisiKo!: triremes the current player won with a set this turn and "
-        "still has to place (forfeited at the end of the turn); 0 otherwise."
+        "still has to place (forfeited at the end of the turn); 0 otherwise.",
+        deprecation_reason="Use piecesToPlace: the count of kind trireme.",
     )
     def pending_triremes(self) -> int:
-        game = self.session.game
-        return game.pending_triremes if isinstance(game, SpqrGame) else 0
+        return self._pieces_to_place().get("trireme", 0)
 
     @strawberry.field(
         description="S.P.Q.RisiKo!: power centres the current player won with a set this turn "
-        "and still has to place (forfeited at the end of the turn); 0 otherwise."
+        "and still has to place (forfeited at the end of the turn); 0 otherwise.",
+        deprecation_reason="Use piecesToPlace: the count of kind power_centre.",
     )
     def pending_power_centres(self) -> int:
+        return self._pieces_to_place().get("power_centre", 0)
+
+    def _pieces_to_place(self) -> dict[str, int]:
         game = self.session.game
-        return game.pending_power_centres if isinstance(game, SpqrGame) else 0
+        return {} if game is None else game.pieces_to_place()
 
     @strawberry.field(
-        description="S.P.Q.RisiKo!: power centres not yet on the board (of 12); 0 otherwise."
+        description="Pieces other than armies that the current player won this turn and must "
+        "still place, by kind (S.P.Q.RisiKo!: trireme, power_centre, from a set of cards; "
+        "forfeited at the end of the turn); armies to place: armiesToPlace."
+    )
+    def pieces_to_place(self) -> list[PieceCount]:
+        owed = self._pieces_to_place()
+        return [PieceCount(kind=kind, count=count) for kind, count in owed.items()]
+
+    @strawberry.field(
+        description="Markers not yet on the board, by kind (Variant.markerKinds; S.P.Q.RisiKo!: "
+        "power_centre, of 12)."
+    )
+    def markers_left(self) -> list[PieceCount]:
+        return [PieceCount(kind=kind, count=count) for kind, count in self._markers_left().items()]
+
+    def _markers_left(self) -> dict[str, int]:
+        supply = get_variant(self._record.variant).ruleset.marker_supply()
+        game = self.session.game
+        for view in [] if game is None else game.space_views():
+            for marker in view.markers:
+                supply[marker] -= 1
+        return supply
+
+    @strawberry.field(
+        description="S.P.Q.RisiKo!: power centres not yet on the board (of 12); 0 otherwise.",
+        deprecation_reason="Use markersLeft: the count of kind power_centre.",
     )
     def power_centres_left(self) -> int:
-        ruleset = get_variant(self._record.variant).ruleset
-        if not isinstance(ruleset, SpqrRuleset):
-            return 0
-        game = self.session.game
-        placed = sum(game.power_centre) if isinstance(game, SpqrGame) else 0
-        return ruleset.power_centres - placed
+        return self._markers_left().get("power_centre", 0)
 
     @strawberry.field(description="The viewer's own cards; null for a spectator.")
     def hand(self) -> list[Card] | None:
@@ -957,37 +1036,6 @@ class Game(Node):
             reason=outcome["reason"],
             ranking=[RankingEntry(**entry) for entry in outcome["ranking"]],
         )
-
-
-def _spqr_territories(game: SpqrGame) -> list[TerritoryState]:
-    players = range(len(game.players))
-    states = []
-    for space in game.board.territories:
-        index = space.index
-        owner = game.owner[index]
-        if space.is_sea:
-            fleet = game.triremes[index]
-            control = next((s for s in players if game.controls(s, index)), None)
-            states.append(
-                TerritoryState(
-                    id=space.id,
-                    owner=None,
-                    armies=0,
-                    triremes=[FleetCount(seat=s, count=n) for s, n in enumerate(fleet) if n],
-                    controlled_by=control,
-                )
-            )
-            continue
-        states.append(
-            TerritoryState(
-                id=space.id,
-                owner=owner if owner >= 0 else None,
-                armies=game.armies[index],
-                neutral=game.neutral_colours[-2 - owner] if owner <= -2 else None,
-                power_centre=bool(game.power_centre[index]),
-            )
-        )
-    return states
 
 
 def game_type(session: Session, viewer: int | None) -> Game:

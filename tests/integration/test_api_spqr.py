@@ -40,11 +40,15 @@ query($id: ID!) {
   game(id: $id) {
     version status phase round seatToAct viewerSeat currentPlayer armiesToPlace
     neutralColours pendingTriremes pendingPowerCentres powerCentresLeft
+    piecesToPlace { kind count } markersLeft { kind count }
     objective { id }
     hand { id symbol territory }
     options { victoryPoints defenderDice minimumGarrison protectedRounds }
     players { seat colour territories armies victoryPoints triremes }
-    territories { id owner armies neutral triremes { seat count } controlledBy powerCentre }
+    territories {
+      id owner armies neutral triremes { seat count } controlledBy powerCentre
+      units { kind count seat neutral } markers
+    }
     outcome { winner reason }
     legalActions {
       __typename
@@ -86,6 +90,37 @@ async def api(tmp_path: Path) -> AsyncIterator[Api]:
         yield running
 
 
+def assert_generic_view_agrees(game: Json) -> None:
+    """The generic fields (units, markers, piecesToPlace, markersLeft) say what the
+    deprecated S.P.Q.RisiKo! fields say, in every state the tests reach."""
+    pieces = {p["kind"]: p["count"] for p in game["piecesToPlace"]}
+    assert pieces.get("trireme", 0) == game["pendingTriremes"]
+    assert pieces.get("power_centre", 0) == game["pendingPowerCentres"]
+    assert 0 not in pieces.values()
+    left = {m["kind"]: m["count"] for m in game["markersLeft"]}
+    assert left.get("power_centre", 0) == game["powerCentresLeft"]
+    fleets: dict[int, int] = {}
+    for space in game["territories"]:
+        units = space["units"]
+        assert all(stack["count"] > 0 for stack in units)
+        armies = [stack for stack in units if stack["kind"] == "army"]
+        assert sum(stack["count"] for stack in armies) == space["armies"]
+        assert all(stack["seat"] == space["owner"] for stack in armies if stack["seat"] is not None)
+        neutral = [stack["neutral"] for stack in armies if stack["neutral"] is not None]
+        assert neutral == ([space["neutral"]] if space["neutral"] else [])
+        triremes = [
+            {"seat": stack["seat"], "count": stack["count"]}
+            for stack in units
+            if stack["kind"] == "trireme"
+        ]
+        assert triremes == space["triremes"]
+        for fleet in triremes:
+            fleets[fleet["seat"]] = fleets.get(fleet["seat"], 0) + fleet["count"]
+        assert space["markers"] == (["power_centre"] if space["powerCentre"] else [])
+    for player in game["players"]:
+        assert player["triremes"] == fleets.get(player["seat"], 0)
+
+
 @dataclass
 class Table:
     """An S.P.Q.RisiKo! game under way and its seats' tokens."""
@@ -98,6 +133,7 @@ class Table:
         token = None if seat is None else self.tokens[seat]
         game = (await data(self.api.client, STATE, {"id": self.id}, token))["game"]
         assert isinstance(game, dict)
+        assert_generic_view_agrees(game)
         return game
 
     async def act(self, seat: int, action: Json) -> Json:
@@ -263,6 +299,7 @@ async def test_a_classic_game_shows_no_spqr_state(api: Api) -> None:
     assert state["neutralColours"] == []
     assert (state["pendingTriremes"], state["pendingPowerCentres"]) == (0, 0)
     assert state["powerCentresLeft"] == 0
+    assert (state["piecesToPlace"], state["markersLeft"]) == ([], [])
     assert state["objective"] is not None
     assert all(p["victoryPoints"] == 0 and p["triremes"] == 0 for p in state["players"])
     for territory in state["territories"]:
@@ -271,6 +308,15 @@ async def test_a_classic_game_shows_no_spqr_state(api: Api) -> None:
         assert territory["triremes"] == []
         assert territory["controlledBy"] is None
         assert territory["powerCentre"] is False
+        assert territory["markers"] == []
+        assert territory["units"] == [
+            {
+                "kind": "army",
+                "count": territory["armies"],
+                "seat": territory["owner"],
+                "neutral": None,
+            }
+        ]
 
 
 # --------------------------------------------------------------------------- a game
@@ -282,6 +328,8 @@ async def test_an_spqr_game_through_the_api(api: Api) -> None:
     assert lobby["phase"] == "SETUP"
     assert lobby["neutralColours"] == ["verde", "nero"]
     assert lobby["powerCentresLeft"] == 12
+    assert lobby["markersLeft"] == [{"kind": "power_centre", "count": 12}]
+    assert all(t["units"] == [] and t["markers"] == [] for t in lobby["territories"])
     assert all(t["owner"] is None and t["armies"] == 0 for t in lobby["territories"])
     first = lobby["seatToAct"]
     assert first == 2

@@ -416,6 +416,40 @@ def test_every_province_is_held_and_garrisoned_after_the_occupation(scenario: Sc
 
 @PROPERTY
 @given(scenarios)
+def test_the_generic_view_shows_every_unit_and_marker(scenario: Scenario) -> None:
+    """space_views (what the API's units and markers show) holds every legionary, neutral and
+    trireme, the power centres and the sea controllers; pieces_to_place what a set won."""
+    game = scenario.new_game()
+    for _ in play(game, scenario):
+        views = game.space_views()
+        assert [view.id for view in views] == [t.id for t in BOARD.territories]
+        for space, view in zip(BOARD.territories, views, strict=True):
+            index = space.index
+            assert all(stack.count > 0 for stack in view.units)
+            assert view.count("army") == game.armies[index]
+            owner = game.owner[index]
+            if space.is_sea:
+                assert view.owner is None
+                for seat in range(scenario.players):
+                    assert view.count("trireme", seat) == game.triremes[index][seat]
+                fleet = game.triremes[index]
+                strongest = max(fleet)
+                sole = strongest > 0 and fleet.count(strongest) == 1
+                assert view.controlled_by == (fleet.index(strongest) if sole else None)
+                continue
+            assert view.owner == (owner if owner >= 0 else None)
+            assert view.count("trireme") == 0
+            neutrals = [stack.neutral for stack in view.units if stack.neutral]
+            assert neutrals == ([game.neutral_colours[-2 - owner]] if owner <= -2 else [])
+            assert view.markers == (("power_centre",) if game.power_centre[index] else ())
+        owed = {"trireme": game.pending_triremes, "power_centre": game.pending_power_centres}
+        assert game.pieces_to_place() == {kind: n for kind, n in owed.items() if n}
+        assert [game.victory_points_of(s) for s in range(scenario.players)] == list(
+            game.victory_points
+        )
+
+
+@given(scenarios)
 def test_power_centres_stand_apart(scenario: Scenario) -> None:
     game = scenario.new_game()
     placed = 0

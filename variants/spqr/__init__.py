@@ -4,6 +4,7 @@ power centres and victory points. The choices where the rules are silent: docs/s
 from __future__ import annotations
 
 from variants import Variant, register
+from variants.spqr import bot as _bot  # noqa: F401  (registers the example bot's play)
 from variants.spqr.game import SpqrGame
 from variants.spqr.options import SpqrOptions
 from variants.spqr.ruleset import SpqrRuleset

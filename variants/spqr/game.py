@@ -61,8 +61,9 @@ from domain.objectives import Objective
 from domain.options import DefenderDice, GameOptions
 from domain.rng import DerivedRandom
 from domain.ruleset import Ruleset
+from domain.views import ARMY, SpaceView, UnitStack
 from variants.spqr.options import SpqrOptions
-from variants.spqr.ruleset import SpqrRuleset
+from variants.spqr.ruleset import POWER_CENTRE, TRIREME, SpqrRuleset
 
 FREE = -1
 NEUTRAL_IN_EVENTS = -1
@@ -85,6 +86,8 @@ def neutral_owner(position: int) -> int:
 
 
 class SpqrGame(Game):
+    UNIT_KINDS = (ARMY, TRIREME)
+    MARKER_KINDS = (POWER_CENTRE,)
     ruleset: SpqrRuleset
     options: SpqrOptions
     neutral_colours: tuple[str, ...]
@@ -196,6 +199,32 @@ class SpqrGame(Game):
 
     def points(self, seat: int) -> int:
         return self.victory_points[seat]
+
+    def victory_points_of(self, seat: int) -> int:
+        return self.victory_points[seat]
+
+    def pieces_to_place(self) -> dict[str, int]:
+        owed = {TRIREME: self.pending_triremes, POWER_CENTRE: self.pending_power_centres}
+        return {kind: count for kind, count in owed.items() if count}
+
+    def space_views(self) -> list[SpaceView]:
+        """Provinces with their legionaries (a seat's or a neutral colour's) and power centre;
+        sea areas with every seat's triremes and the seat that controls them."""
+        views = []
+        for space in self.board.territories:
+            index = space.index
+            if space.is_sea:
+                fleet = self.triremes[index]
+                units = tuple(UnitStack(TRIREME, n, s) for s, n in enumerate(fleet) if n)
+                views.append(SpaceView(space.id, None, units, (), self._controller(index)))
+                continue
+            owner, armies = self.owner[index], self.armies[index]
+            neutral = self.neutral_colours[-2 - owner] if owner <= -2 else None
+            seat = owner if owner >= 0 else None
+            legion = (UnitStack(ARMY, armies, seat, neutral),) if armies else ()
+            markers = (POWER_CENTRE,) if self.power_centre[index] else ()
+            views.append(SpaceView(space.id, seat, legion, markers))
+        return views
 
     def score(self, seat: int) -> tuple[int, int, int, int]:
         """The victory points `seat` would claim now: (largest empire, most provinces, most sea

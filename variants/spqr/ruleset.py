@@ -11,6 +11,9 @@ from domain.cards import Card, CardRules
 from domain.errors import BoardDataError, InvalidCardSet
 from domain.ruleset import Colour, Ruleset
 
+TRIREME = "trireme"  # a kind of unit (domain/views.py)
+POWER_CENTRE = "power_centre"  # a kind of marker
+
 
 @dataclass(frozen=True, slots=True)
 class SetValue:
@@ -36,6 +39,9 @@ class SpqrRuleset(Ruleset):
     power_centres: int
     legionaries_per_trireme: int
     legionaries_per_disbanded_trireme: int
+
+    def marker_supply(self) -> dict[str, int]:
+        return {POWER_CENTRE: self.power_centres}
 
     @classmethod
     def from_data(cls, board_data: Mapping[str, Any], rules: Mapping[str, Any]) -> SpqrRuleset:

@@ -1,0 +1,36 @@
+"""What a board shows, in words every game shares: on each space, stacks of units counted by
+owner and kind, markers beside them, and who holds the space. A client that draws these draws
+any game, including the ones still to come; the games fill them from their own state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+ARMY = "army"  # the land armies of every game (S.P.Q.RisiKo!'s legionaries)
+
+
+@dataclass(frozen=True, slots=True)
+class UnitStack:
+    """`count` units of one `kind` on one space, of a seat or of a neutral colour."""
+
+    kind: str
+    count: int
+    seat: int | None = None  # None: neutral units
+    neutral: str | None = None  # the neutral colour id of neutral units
+
+
+@dataclass(frozen=True, slots=True)
+class SpaceView:
+    id: str
+    owner: int | None  # the seat holding the space; None if free, neutral, or a sea area
+    units: tuple[UnitStack, ...] = ()
+    markers: tuple[str, ...] = ()  # a variant's marker kinds (a power centre, a fortress)
+    controlled_by: int | None = None  # a sea area's controller, in the games that have one
+
+    def count(self, kind: str, seat: int | None = None) -> int:
+        """Units of `kind` here, of `seat` (or of everyone, seats and neutrals, if None)."""
+        return sum(
+            stack.count
+            for stack in self.units
+            if stack.kind == kind and (seat is None or stack.seat == seat)
+        )

@@ -1,0 +1,66 @@
+"""The layers' imports: the domain is pure (no variant, no API, no bot, no I/O framework);
+the API and the bots reach the games through the registry (`variants`), never by a variant's
+name, so a new game plugs in with nothing added outside its folder but its registration."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def imports(folder: Path) -> Iterator[tuple[str, str]]:
+    """(module file, imported module) for every import in the modules under `folder`."""
+    for path in sorted(folder.rglob("*.py")):
+        tree = ast.parse(path.read_text(), filename=str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    yield path.name, alias.name
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                yield path.name, node.module
+                for alias in node.names:  # `from variants import spqr`
+                    yield path.name, f"{node.module}.{alias.name}"
+
+
+def variants_named(folder: Path) -> set[tuple[str, str]]:
+    from variants import VARIANTS
+
+    return {
+        (module, imported)
+        for module, imported in imports(folder)
+        for name in VARIANTS
+        if imported == f"variants.{name}" or imported.startswith(f"variants.{name}.")
+    }
+
+
+@pytest.mark.parametrize("package", ["api", "bots"])
+def test_the_api_and_the_bots_name_no_variant(package: str) -> None:
+    assert variants_named(ROOT / package) == set()
+
+
+def test_the_domain_imports_no_outer_layer() -> None:
+    outer = ("variants", "api", "bots", "risiko_client", "strawberry", "starlette", "pymongo")
+    found = {
+        (module, imported)
+        for module, imported in imports(ROOT / "domain")
+        if imported.split(".")[0] in outer
+    }
+    assert found == set()
+
+
+def test_the_check_sees_every_spelling_of_an_import_by_name(tmp_path: Path) -> None:
+    (tmp_path / "a.py").write_text("from variants.spqr.game import SpqrGame\n")
+    (tmp_path / "b.py").write_text("from variants import spqr, get_variant\n")
+    (tmp_path / "c.py").write_text("import variants.classic\n")
+    (tmp_path / "d.py").write_text("from variants import VARIANTS\nfrom . import spqr\n")
+    assert variants_named(tmp_path) == {
+        ("a.py", "variants.spqr.game"),
+        ("a.py", "variants.spqr.game.SpqrGame"),
+        ("b.py", "variants.spqr"),
+        ("c.py", "variants.classic"),
+    }
