@@ -446,7 +446,7 @@ class GameService:
         idempotency_key: str | None = None,
     ) -> Submitted:
         _, seat = await self.seat_for(token, game_id)
-        if isinstance(action, a.ExpireTime | a.Resign):
+        if not action.by_seat:  # the clock's, and leaving (leaveGame)
             raise ServiceError(
                 ErrorCode.INVALID_ACTION, "that is not an action a seat can submit here"
             )

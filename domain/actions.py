@@ -1,18 +1,34 @@
-"""The typed actions a seat (or the game clock) can submit. Territories are named by ascii id."""
+"""The typed actions a seat (or the game clock) can submit. Territories are named by ascii id.
+
+Every kind of action is registered by its `kind` (`register_action`): the log decodes it by
+that name, and the API builds its ActionInput member from it (the member's name is the kind in
+camelCase, its fields the action's, their descriptions the `doc` of each field), so a game
+that brings an action of its own (in its variant's folder) needs nothing added elsewhere.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from dataclasses import MISSING, dataclass, field, fields
+from typing import Any, ClassVar, TypeVar
 
 from domain.errors import InvalidAction
 
 _CHECKS: dict[type, tuple[tuple[str, str], ...]] = {}
 
 
+def doc(text: str, default: Any = MISSING) -> Any:
+    """A field of an action (or of a legal family) with its description for clients."""
+    return field(default=default, metadata={"doc": text})
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
     kind: ClassVar[str] = "action"
+    # For clients (the API's ActionInput): what the member does, and what its input is.
+    summary: ClassVar[str] = ""
+    about: ClassVar[str] = ""
+    # False for what no seat submits as a move of play: the clock's, and leaving the game.
+    by_seat: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
         # Actions arrive from clients as JSON: a count must be a whole number and a territory
@@ -38,210 +54,270 @@ class Action:
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind}
-        for field in fields(self):
-            value = getattr(self, field.name)
-            data[field.name] = list(value) if isinstance(value, tuple) else value
+        for field_ in fields(self):
+            value = getattr(self, field_.name)
+            data[field_.name] = list(value) if isinstance(value, tuple) else value
         return data
 
 
+ACTION_TYPES: dict[str, type[Action]] = {}
+A = TypeVar("A", bound=type[Action])
+
+
+def register_action(cls: A) -> A:
+    """Make a kind of action known by its `kind` (apply it over @dataclass)."""
+    if ACTION_TYPES.get(cls.kind, cls) is not cls:
+        raise ValueError(f"two kinds of action are called {cls.kind!r}")
+    ACTION_TYPES[cls.kind] = cls
+    return cls
+
+
+@register_action
 @dataclass(frozen=True, slots=True)
 class PlaceArmies(Action):
     """Put armies on an own territory: the initial placement, then the reinforcements."""
 
     kind: ClassVar[str] = "place_armies"
-    territory: str
-    armies: int
+    summary: ClassVar[str] = "Place armies (setup and reinforcements)."
+    about: ClassVar[str] = "Put armies on an own territory."
+    territory: str = doc("An own territory's id.")
+    armies: int = doc("How many armies.")
 
 
+@register_action
 @dataclass(frozen=True, slots=True)
 class TradeCards(Action):
     """Trade a set of three cards for armies (reinforcement phase only)."""
 
     kind: ClassVar[str] = "trade_cards"
-    cards: tuple[str, ...]
+    summary: ClassVar[str] = "Trade a set of cards (reinforcement phase)."
+    about: ClassVar[str] = "Trade three cards for armies."
+    cards: tuple[str, ...] = doc("Three card ids from the hand.")
 
 
+@register_action
 @dataclass(frozen=True, slots=True)
 class Attack(Action):
     """One roll: attack `target` from `source` with `dice` dice (1 to 3, at most armies - 1)."""
 
     kind: ClassVar[str] = "attack"
-    source: str
-    target: str
-    dice: int
+    summary: ClassVar[str] = "One roll of an attack."
+    about: ClassVar[str] = "One roll: attack target from source with 1 to 3 dice."
+    source: str = doc("The attacking territory (own, at least 2 armies).")
+    target: str = doc("The attacked territory (adjacent, enemy).")
+    dice: int = doc("1 to 3, at most the source's armies - 1.")
 
 
+@register_action
 @dataclass(frozen=True, slots=True)
 class AttackUntil(Action):
     """Attack repeatedly with up to `dice` dice until conquest, or until `source` holds no
     more than `stop_at` armies, or until no further roll is allowed. Every roll is recorded."""
 
     kind: ClassVar[str] = "attack_until"
-    source: str
-    target: str
-    dice: int = 3
-    stop_at: int = 1
+    summary: ClassVar[str] = "Attack until conquest or a threshold."
+    about: ClassVar[str] = "Attack until conquest or until source holds stopAt armies."
+    source: str = doc("The attacking territory.")
+    target: str = doc("The attacked territory.")
+    dice: int = doc("Most dice per roll (each roll uses what the armies allow).", 3)
+    stop_at: int = doc("Stop when the source holds this many armies or fewer.", 1)
 
 
+@register_action
 @dataclass(frozen=True, slots=True)
 class Defend(Action):
     """The defender's choice of dice, when the game lets defenders declare them."""
 
     kind: ClassVar[str] = "defend"
-    dice: int
+    summary: ClassVar[str] = "The defender's dice, when the game lets defenders declare."
+    about: ClassVar[str] = "The defender's dice."
+    dice: int = doc("1 to min(3, armies).")
 
 
+@register_action
 @dataclass(frozen=True, slots=True)
 class Occupy(Action):
     """Move armies into the territory just conquered (at least the dice of the last roll)."""
 
     kind: ClassVar[str] = "occupy"
-    armies: int
+    summary: ClassVar[str] = "Move armies into a conquered territory."
+    about: ClassVar[str] = "Armies moved into the territory just conquered."
+    armies: int = doc("At least the dice of the last roll, at most all but one.")
 
 
+@register_action
 @dataclass(frozen=True, slots=True)
 class StrategicMove(Action):
     """The one move of the turn between adjacent own territories. It ends the turn."""
 
     kind: ClassVar[str] = "strategic_move"
-    source: str
-    target: str
-    armies: int
+    summary: ClassVar[str] = "The strategic move; it ends the turn."
+    about: ClassVar[str] = "The strategic move; it ends the turn."
+    source: str = doc("Where the armies leave (at least one stays).")
+    target: str = doc("An adjacent own territory.")
+    armies: int = doc("How many armies.")
 
 
+@register_action
 @dataclass(frozen=True, slots=True)
 class EndTurn(Action):
     kind: ClassVar[str] = "end_turn"
+    summary: ClassVar[str] = "true: end the turn."
 
 
 # --------------------------------------------------------------------------- S.P.Q.RisiKo!
 # Provinces and sea areas are spaces of the board and are named by ascii id like territories.
 
 
+@register_action
 @dataclass(frozen=True, slots=True)
 class ClaimProvince(Action):
     """Initial occupation: put 2 own legionaries on a free province."""
 
     kind: ClassVar[str] = "claim_province"
-    province: str
+    summary: ClassVar[str] = "S.P.Q.RisiKo! occupation: claim a province."
+    about: ClassVar[str] = "S.P.Q.RisiKo! occupation: claim a free province (2 legionaries)."
+    province: str = doc("A free province's id.")
 
 
+@register_action
 @dataclass(frozen=True, slots=True)
 class PlaceNeutral(Action):
     """Initial occupation: put a group of 3 neutral legionaries of `colour` on a free province."""
 
     kind: ClassVar[str] = "place_neutral"
-    province: str
-    colour: str
+    summary: ClassVar[str] = "S.P.Q.RisiKo! occupation: place a neutral group."
+    about: ClassVar[str] = (
+        "S.P.Q.RisiKo! occupation: a group of 3 neutral legionaries on a free province."
+    )
+    province: str = doc("A free province's id.")
+    colour: str = doc("A neutral colour id (see Game.neutralColours).")
 
 
+@register_action
 @dataclass(frozen=True, slots=True)
 class PlacePowerCentre(Action):
     """Build a power centre won with an arena card in an own province."""
 
     kind: ClassVar[str] = "place_power_centre"
-    province: str
+    summary: ClassVar[str] = "S.P.Q.RisiKo!: build a power centre won."
+    about: ClassVar[str] = "S.P.Q.RisiKo!: build a power centre won with an arena card."
+    province: str = doc("An own province with no power centre in it or next to it by land.")
 
 
+@register_action
 @dataclass(frozen=True, slots=True)
 class PlaceTrireme(Action):
     """Put a trireme won with a trireme card on a sea area next to an own province."""
 
     kind: ClassVar[str] = "place_trireme"
-    sea: str
+    summary: ClassVar[str] = "S.P.Q.RisiKo!: place a trireme won."
+    about: ClassVar[str] = "S.P.Q.RisiKo!: put a trireme won with a trireme card."
+    sea: str = doc("A sea area next to an own province.")
 
 
+@register_action
 @dataclass(frozen=True, slots=True)
 class BuildTrireme(Action):
     """Naval reinforcement: 3 legionaries of a coastal province become a trireme, each, on an
     adjacent sea area."""
 
     kind: ClassVar[str] = "build_trireme"
-    province: str
-    sea: str
-    triremes: int = 1
+    summary: ClassVar[str] = "S.P.Q.RisiKo!: legionaries become triremes."
+    about: ClassVar[str] = (
+        "S.P.Q.RisiKo! naval reinforcement: 3 legionaries of a coastal province become a "
+        "trireme, each, on a sea area of its coast."
+    )
+    province: str = doc("The own coastal province (one legionary stays).")
+    sea: str = doc("A sea area on its coast.")
+    triremes: int = doc("How many triremes to build.", 1)
 
 
+@register_action
 @dataclass(frozen=True, slots=True)
 class DisbandTrireme(Action):
     """Land reinforcement: a trireme becomes 2 legionaries in an own province on its sea."""
 
     kind: ClassVar[str] = "disband_trireme"
-    sea: str
-    province: str
+    summary: ClassVar[str] = "S.P.Q.RisiKo!: a trireme becomes legionaries."
+    about: ClassVar[str] = (
+        "S.P.Q.RisiKo! (land reinforcements, once a turn): a trireme becomes 2 legionaries in "
+        "an own province on its sea area."
+    )
+    sea: str = doc("The sea area of the trireme.")
+    province: str = doc("An own province on that sea area.")
 
 
+@register_action
 @dataclass(frozen=True, slots=True)
 class MoveFleet(Action):
     """The naval move: triremes from one sea area to an adjacent one, before any combat."""
 
     kind: ClassVar[str] = "move_fleet"
-    source: str
-    target: str
-    triremes: int
+    summary: ClassVar[str] = "S.P.Q.RisiKo!: the naval move."
+    about: ClassVar[str] = (
+        "S.P.Q.RisiKo!'s naval move, once a turn before any combat: triremes to an adjacent "
+        "sea area."
+    )
+    source: str = doc("The sea area they leave.")
+    target: str = doc("An adjacent sea area.")
+    triremes: int = doc("How many own triremes move.")
 
 
+@register_action
 @dataclass(frozen=True, slots=True)
 class NavalBattle(Action):
     """One roll of a naval combat against `opponent` (a seat) in `sea`. Repeat it to go on,
     which is allowed while every roll removes at least one trireme."""
 
     kind: ClassVar[str] = "naval_battle"
-    sea: str
-    opponent: int
-    dice: int = 3
+    summary: ClassVar[str] = "S.P.Q.RisiKo!: one roll of a naval combat."
+    about: ClassVar[str] = (
+        "S.P.Q.RisiKo!: one roll of a naval combat; send it again to go on, which is allowed "
+        "while every roll removes a trireme."
+    )
+    sea: str = doc("The sea area.")
+    opponent: int = doc("The seat whose triremes are attacked.")
+    dice: int = doc("1 to 3, at most the own triremes there.", 3)
 
 
+@register_action
 @dataclass(frozen=True, slots=True)
 class SeaAttack(Action):
     """Attack `target` from `source` across `sea` with `legionaries` declared in advance,
     fought to the end: conquest or the whole force lost."""
 
     kind: ClassVar[str] = "sea_attack"
-    source: str
-    target: str
-    sea: str
-    legionaries: int
+    summary: ClassVar[str] = "S.P.Q.RisiKo!: an attack across a sea area."
+    about: ClassVar[str] = (
+        "S.P.Q.RisiKo!: attack a province across a sea area where the attacker has more "
+        "triremes than the defender, with a force declared in advance and fought to the end."
+    )
+    source: str = doc("The own province the force leaves.")
+    target: str = doc("The province attacked, on the same sea area.")
+    sea: str = doc("The sea area crossed.")
+    legionaries: int = doc("The force; it moves in if it conquers.")
 
 
+# --------------------------------------------------------------------------- not by a seat
+
+
+@register_action
 @dataclass(frozen=True, slots=True)
 class Resign(Action):
     """Leave the game (the API's leaveGame). Not among the legal actions of play."""
 
     kind: ClassVar[str] = "resign"
+    by_seat: ClassVar[bool] = False
 
 
+@register_action
 @dataclass(frozen=True, slots=True)
 class ExpireTime(Action):
     """Submitted by the game's clock, not by a seat: the tournament time limit has passed."""
 
     kind: ClassVar[str] = "expire_time"
-
-
-ACTION_TYPES: dict[str, type[Action]] = {
-    cls.kind: cls
-    for cls in (
-        PlaceArmies,
-        TradeCards,
-        Attack,
-        AttackUntil,
-        Defend,
-        Occupy,
-        StrategicMove,
-        EndTurn,
-        ExpireTime,
-        Resign,
-        ClaimProvince,
-        PlaceNeutral,
-        PlacePowerCentre,
-        PlaceTrireme,
-        BuildTrireme,
-        DisbandTrireme,
-        MoveFleet,
-        NavalBattle,
-        SeaAttack,
-    )
-}
+    by_seat: ClassVar[bool] = False
 
 
 def action_from_dict(data: dict[str, Any]) -> Action:
@@ -251,8 +327,9 @@ def action_from_dict(data: dict[str, Any]) -> Action:
     cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise InvalidAction(f"unknown kind of action {kind!r}")
-    if cls is TradeCards and isinstance(values.get("cards"), list):
-        values["cards"] = tuple(values["cards"])
+    for field_ in fields(cls):  # JSON has lists where actions have tuples (a set's cards)
+        if str(field_.type).startswith("tuple") and isinstance(values.get(field_.name), list):
+            values[field_.name] = tuple(values[field_.name])
     try:
         return cls(**values)
     except TypeError as error:

@@ -165,12 +165,13 @@ def assert_offered_actions_apply(
     every: int,
     offset: int,
 ) -> None:
-    """Along a game played by `moves`: every extreme member of every offered family is allowed
-    by it, and applies to a copy of the game at one step in `every` (each bound costs a copy)."""
+    """Along a game played by `moves`: every extreme member of every offered family, and its
+    ready action (the API's `input`), is allowed by it, and applies to a copy of the game at
+    one step in `every` (each costs a copy)."""
     for index, (seat, action, legal) in enumerate(moves):
         for family in legal:
             assert family.allows(family.pick(random.Random(index))), family
-            for bound in family.bounds():
+            for bound in [*family.bounds(), family.ready()]:
                 assert family.allows(bound), (family, bound)
                 if index % every == offset:
                     clone(game).apply(seat, bound)

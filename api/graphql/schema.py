@@ -21,6 +21,7 @@ from strawberry.types import ExecutionContext
 from api.budget import Budgets
 from api.graphql.context import Info, auth_error, not_found
 from api.graphql.errors import is_unexpected
+from api.graphql.generated import to_action
 from api.graphql.inputs import (
     CreateGameInput,
     CreateGamePayload,
@@ -32,7 +33,6 @@ from api.graphql.inputs import (
     SubmitActionInput,
     SubmitActionPayload,
     UserError,
-    to_action,
     user_error,
 )
 from api.graphql.limits import DocumentLimits, Limits

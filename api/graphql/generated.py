@@ -1,0 +1,141 @@
+"""The schema's share of what the games register: ActionInput's members from the kinds of
+action (domain.actions.ACTION_TYPES), the LegalAction union from the legal families
+(domain.legal.LEGAL_FAMILIES). A game that registers an action or a family of its own is in
+the schema with nothing written here; names, fields, defaults and descriptions come from the
+domain's declarations, and the ready `input` of a family is its `ready()` action in the very
+shape ActionInput takes, so the two cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import typing
+from dataclasses import MISSING, Field, fields
+from typing import TYPE_CHECKING, Annotated, Any
+
+import strawberry
+from strawberry.scalars import JSON
+from strawberry.utils.str_converters import to_camel_case
+
+import variants  # noqa: F401  (the variants register their actions and families on import)
+from domain import actions as a
+from domain import legal as lg
+from domain.errors import InvalidAction
+
+_PLAIN_TYPES: dict[str, Any] = {"str": str, "int": int, "bool": bool}
+
+
+def _graphql_type(field_: Field[Any]) -> Any:
+    """The GraphQL-facing Python type of a domain field (annotations are strings here)."""
+    written = str(field_.type)
+    if written in _PLAIN_TYPES:
+        return _PLAIN_TYPES[written]
+    if written.startswith("tuple[str"):
+        return list[str]
+    raise TypeError(f"no GraphQL type for a field of type {written!r}")
+
+
+def _declared_fields(cls: type[Any], *, with_defaults: bool) -> dict[str, Any]:
+    """Annotations and strawberry fields for a class body, one per dataclass field."""
+    annotations: dict[str, Any] = {}
+    namespace: dict[str, Any] = {"__annotations__": annotations}
+    for field_ in fields(cls):
+        annotations[field_.name] = _graphql_type(field_)
+        options: dict[str, Any] = {"description": field_.metadata.get("doc")}
+        if with_defaults and field_.default is not MISSING:
+            options["default"] = field_.default
+        namespace[field_.name] = strawberry.field(**options)
+    return namespace
+
+
+def _member(cls: type[a.Action]) -> str:
+    return to_camel_case(cls.kind)
+
+
+def _is_flag(cls: type[a.Action]) -> bool:
+    """An action with no fields is a Boolean member (`endTurn: true`)."""
+    return not fields(cls)
+
+
+SEAT_ACTIONS: tuple[type[a.Action], ...] = tuple(
+    cls for cls in a.ACTION_TYPES.values() if cls.by_seat
+)
+
+
+def _input_type(cls: type[a.Action]) -> Any:
+    name = "".join(part.capitalize() for part in cls.kind.split("_")) + "Input"
+    body = _declared_fields(cls, with_defaults=True)
+    return strawberry.input(type(name, (), body), description=cls.about or cls.summary)
+
+
+_INPUT_TYPES: dict[str, Any] = {
+    _member(cls): (bool if _is_flag(cls) else _input_type(cls)) for cls in SEAT_ACTIONS
+}
+
+
+def _action_input() -> Any:
+    annotations: dict[str, Any] = {}
+    namespace: dict[str, Any] = {"__annotations__": annotations}
+    for cls in SEAT_ACTIONS:
+        member = _member(cls)
+        annotations[member] = typing.Optional[_INPUT_TYPES[member]]  # noqa: UP045 (a runtime type)
+        namespace[member] = strawberry.field(default=strawberry.UNSET, description=cls.summary)
+    return strawberry.input(
+        type("ActionInput", (), namespace), one_of=True, description="Exactly one action."
+    )
+
+
+def to_action(action: Any) -> a.Action:
+    """The domain action an ActionInput names (raises InvalidAction for a bad value)."""
+    for cls in SEAT_ACTIONS:
+        value = getattr(action, _member(cls), strawberry.UNSET)
+        if value is strawberry.UNSET or value is None:
+            continue
+        if _is_flag(cls):
+            if value is not True:
+                raise InvalidAction(f"{_member(cls)} must be true to send it")
+            return cls()
+        values = {}
+        for field_ in fields(cls):
+            given = getattr(value, field_.name)
+            values[field_.name] = tuple(given) if isinstance(given, list) else given
+        return cls(**values)
+    raise InvalidAction("name exactly one action")
+
+
+def ready_input(action: a.Action) -> dict[str, Any]:
+    """`action` as an ActionInput, in JSON: what a client sends to submit it."""
+    cls = type(action)
+    if _is_flag(cls):
+        return {_member(cls): True}
+    plain = action.to_dict()
+    return {_member(cls): {to_camel_case(f.name): plain[f.name] for f in fields(cls)}}
+
+
+def _legal_type(cls: type[lg.LegalAction]) -> Any:
+    body = _declared_fields(cls, with_defaults=False)
+    body["__annotations__"]["input"] = JSON
+    body["input"] = strawberry.field(description="A ready ActionInput from this family.")
+    return strawberry.type(type(cls.name, (), body), description=cls.about)
+
+
+_LEGAL_TYPES: dict[type[lg.LegalAction], Any] = {cls: _legal_type(cls) for cls in lg.LEGAL_FAMILIES}
+
+
+def legal_type(family: lg.LegalAction) -> Any:
+    """The GraphQL shape of a family, with a ready-to-send ActionInput."""
+    values = {
+        f.name: list(value) if isinstance(value := getattr(family, f.name), tuple) else value
+        for f in fields(family)
+    }
+    return _LEGAL_TYPES[type(family)](**values, input=JSON(ready_input(family.ready())))
+
+
+if TYPE_CHECKING:
+    ActionInput = Any
+    LegalAction = Any
+else:
+    ActionInput = _action_input()
+    LegalAction = Annotated[
+        typing.Union[tuple(_LEGAL_TYPES.values())],  # noqa: UP007 (built at run time)
+        strawberry.union("LegalAction", description="A family of actions the viewer may submit."),
+    ]

@@ -1,0 +1,99 @@
+"""The schema's share of what the games register (api/graphql/generated.py): every kind of
+action a seat submits is an ActionInput member with the action's own fields, every legal
+family a LegalAction type with the family's fields, and a family's ready `input` goes back to
+the very action it was made from."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import fields
+from typing import Any
+
+from graphql import GraphQLInputObjectType, GraphQLObjectType, GraphQLUnionType
+from strawberry.utils.str_converters import to_camel_case
+
+from api.graphql.generated import SEAT_ACTIONS, ready_input, to_action
+from api.graphql.inputs import SubmitActionInput  # noqa: F401  (the schema's input types)
+from api.graphql.schema import schema
+from domain import actions as a
+from domain import legal as lg
+from variants import VARIANTS
+
+TYPES = schema._schema.type_map
+
+
+def test_every_action_a_seat_submits_is_a_member_with_its_fields() -> None:
+    action_input = TYPES["ActionInput"]
+    assert isinstance(action_input, GraphQLInputObjectType)
+    members = action_input.fields
+    assert set(members) == {to_camel_case(cls.kind) for cls in SEAT_ACTIONS}
+    assert {cls.kind for cls in SEAT_ACTIONS} == {
+        kind for kind, cls in a.ACTION_TYPES.items() if cls.by_seat
+    }
+    assert "resign" not in members
+    assert "expireTime" not in members
+    for cls in SEAT_ACTIONS:
+        member = members[to_camel_case(cls.kind)]
+        assert member.description == cls.summary
+        if not fields(cls):
+            assert str(member.type) == "Boolean"
+            continue
+        shape = member.type
+        assert isinstance(shape, GraphQLInputObjectType)
+        assert list(shape.fields) == [to_camel_case(f.name) for f in fields(cls)]
+        for field_ in fields(cls):
+            assert shape.fields[to_camel_case(field_.name)].description == field_.metadata["doc"]
+
+
+def test_every_legal_family_is_a_type_of_the_union_with_its_fields() -> None:
+    union = TYPES["LegalAction"]
+    assert isinstance(union, GraphQLUnionType)
+    assert [t.name for t in union.types] == [cls.name for cls in lg.LEGAL_FAMILIES]
+    for cls in lg.LEGAL_FAMILIES:
+        shape = TYPES[cls.name]
+        assert isinstance(shape, GraphQLObjectType)
+        assert list(shape.fields) == [*(to_camel_case(f.name) for f in fields(cls)), "input"]
+
+
+class Given:
+    """An ActionInput as Strawberry hands it over: members and fields as attributes."""
+
+    def __init__(self, **values: Any) -> None:
+        self.__dict__.update(values)
+
+
+def parsed(document: dict[str, Any]) -> Given:
+    (member, value), *rest = document.items()
+    assert rest == []
+    if isinstance(value, dict):
+        snake = {name: value[to_camel_case(name)] for name in _fields_of(member)}
+        return Given(**{member: Given(**snake)})
+    return Given(**{member: value})
+
+
+def _fields_of(member: str) -> list[str]:
+    cls = next(c for c in SEAT_ACTIONS if to_camel_case(c.kind) == member)
+    return [f.name for f in fields(cls)]
+
+
+def test_the_ready_input_of_every_offered_family_is_its_ready_action() -> None:
+    """Along games of every variant played at random, each family's `input` names the action
+    `ready()` makes, which the family allows; every family the games offer is registered."""
+    offered: set[str] = set()
+    for variant in VARIANTS.values():
+        for seed in (b"generated-1", b"generated-2"):
+            game = variant.new_game(["A", "B", "C", "D"], seed=seed)
+            rnd = random.Random(seed)
+            for _ in range(400):
+                if game.is_over:
+                    break
+                seat = game.seat_to_act
+                legal = game.legal_actions(seat)
+                for family in legal:
+                    offered.add(family.name)
+                    assert type(family) in lg.LEGAL_FAMILIES
+                    action = family.ready()
+                    assert family.allows(action), family
+                    assert to_action(parsed(ready_input(action))) == action
+                game.apply(seat, rnd.choice(legal).pick(rnd))
+    assert {"LegalPlaceArmies", "LegalAttack", "LegalEndTurn", "LegalClaimProvince"} <= offered
