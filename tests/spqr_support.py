@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
-from domain import actions as a
 from domain import events as e
 from domain.game import Phase
 from domain.legal import LegalAction
 from variants import get_variant
+from variants.spqr import actions as sa
 from variants.spqr.game import SpqrGame
 from variants.spqr.options import SpqrOptions
 from variants.spqr.ruleset import SpqrRuleset
@@ -133,10 +133,10 @@ def play_occupation(game: SpqrGame) -> list[e.Event]:
     while game.phase is Phase.SETUP:
         seat = game.current
         if not game.setup_claimed and game.setup_remaining[seat] > 0:
-            events += game.apply(seat, a.ClaimProvince(free_provinces(game)[0]))
+            events += game.apply(seat, sa.ClaimProvince(free_provinces(game)[0]))
             continue
         colour = next(c for i, c in enumerate(game.neutral_colours) if game.neutral_groups[i])
-        events += game.apply(seat, a.PlaceNeutral(free_provinces(game)[0], colour))
+        events += game.apply(seat, sa.PlaceNeutral(free_provinces(game)[0], colour))
     return events
 
 

@@ -64,3 +64,25 @@ def test_the_check_sees_every_spelling_of_an_import_by_name(tmp_path: Path) -> N
         ("b.py", "variants.spqr"),
         ("c.py", "variants.classic"),
     }
+
+
+def test_the_domain_holds_only_the_actions_and_families_its_own_game_plays() -> None:
+    """A variant's own actions, legal families and events live in its folder: what the domain
+    declares, its base Game handles (S.P.Q.RisiKo!'s triremes are in variants/spqr/)."""
+    from domain import actions as a
+    from domain import legal as lg
+    from domain.game import Game
+    from variants import VARIANTS
+
+    game = VARIANTS["classic"].new_game(["A", "B", "C"], seed=b"layers")
+    assert type(game) is Game
+    handled = set(game._handlers)
+    declared = {cls for cls in a.ACTION_TYPES.values() if cls.__module__ == "domain.actions"}
+    assert declared == handled
+    kinds = {cls.kind for cls in handled}
+    families = [cls for cls in lg.LEGAL_FAMILIES if cls.__module__ == "domain.legal"]
+    assert families
+    assert all(cls.kind in kinds for cls in families)
+    others = {cls.__module__ for cls in a.ACTION_TYPES.values()} - {"domain.actions"}
+    assert others
+    assert all(module.startswith("variants.") for module in others)

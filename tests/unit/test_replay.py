@@ -20,6 +20,7 @@ from domain.options import DefenderDice, GameOptions
 from domain.replay import LogEntry, VerificationError, replay, verify_game
 from domain.rng import commitment
 from tests.support import arrange, new_game
+from variants.spqr import actions as sa
 
 EventDicts = list[list[dict[str, Any]]]
 
@@ -285,15 +286,15 @@ ONE_OF_EACH: list[a.Action] = [
     a.EndTurn(),
     a.ExpireTime(),
     a.Resign(),
-    a.ClaimProvince("italia"),
-    a.PlaceNeutral("sicilia", "verde"),
-    a.PlacePowerCentre("italia"),
-    a.PlaceTrireme("tyrrenum"),
-    a.BuildTrireme("italia", "ionium", 2),
-    a.DisbandTrireme("ionium", "italia"),
-    a.MoveFleet("ionium", "aegeum", 3),
-    a.NavalBattle("ionium", 1, 2),
-    a.SeaAttack("italia", "sicilia", "tyrrenum", 4),
+    sa.ClaimProvince("italia"),
+    sa.PlaceNeutral("sicilia", "verde"),
+    sa.PlacePowerCentre("italia"),
+    sa.PlaceTrireme("tyrrenum"),
+    sa.BuildTrireme("italia", "ionium", 2),
+    sa.DisbandTrireme("ionium", "italia"),
+    sa.MoveFleet("ionium", "aegeum", 3),
+    sa.NavalBattle("ionium", 1, 2),
+    sa.SeaAttack("italia", "sicilia", "tyrrenum", 4),
 ]
 
 

@@ -16,6 +16,7 @@ from domain import events as e
 from domain.game import Phase
 from domain.legal import is_legal
 from variants import get_variant
+from variants.spqr import actions as sa
 from variants.spqr.game import SpqrGame
 
 SPQR = get_variant("spqr")
@@ -179,8 +180,8 @@ def test_it_builds_a_trireme_for_a_sea_attack_it_outnumbers() -> None:
     Africa (2, no trireme), and 4 legionaries can still leave Sicilia after paying 3."""
     game = position({"sicilia": 0}, {"sicilia": 8, "africa": 2})
     assert first_actions(game, 2) == [
-        a.BuildTrireme("sicilia", "tyrrenum"),
-        a.SeaAttack("sicilia", "africa", "tyrrenum", 4),
+        sa.BuildTrireme("sicilia", "tyrrenum"),
+        sa.SeaAttack("sicilia", "africa", "tyrrenum", 4),
     ]
 
 
@@ -188,11 +189,11 @@ def test_it_sea_attacks_only_where_it_outnumbers() -> None:
     game = position({"sicilia": 0}, {"sicilia": 6, "africa": 5}, {"tyrrenum": {0: 1}})
     assert first_actions(game, 1) == [a.EndTurn()]  # 5 against 5: no attack
     game = position({"sicilia": 0}, {"sicilia": 7, "africa": 5}, {"tyrrenum": {0: 1}})
-    assert first_actions(game, 1) == [a.SeaAttack("sicilia", "africa", "tyrrenum", 6)]
+    assert first_actions(game, 1) == [sa.SeaAttack("sicilia", "africa", "tyrrenum", 6)]
 
 
 @pytest.mark.parametrize(("mine", "fights"), [(3, False), (4, True)])
 def test_it_fights_at_sea_only_when_clearly_superior(mine: int, fights: bool) -> None:
     game = position({"sicilia": 0}, {}, {"tyrrenum": {0: mine, 1: 2}})
     first = first_actions(game, 1)[0]
-    assert (first == a.NavalBattle("tyrrenum", 1, 3)) is fights
+    assert (first == sa.NavalBattle("tyrrenum", 1, 3)) is fights

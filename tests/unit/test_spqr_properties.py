@@ -28,10 +28,14 @@ from domain import events as e
 from domain.dice import compare_dice
 from domain.errors import RuleViolation
 from domain.game import Phase
-from domain.legal import (
-    LegalAction,
-    LegalAttack,
-    LegalAttackUntil,
+from domain.legal import LegalAction, LegalAttack, LegalAttackUntil, LegalTrade
+from domain.replay import LogEntry, replay
+from tests.spqr_support import BOARD, PROVINCES, RULESET, SEAS, SPQR
+from tests.support import assert_offered_actions_apply, state
+from variants.spqr import actions as sa
+from variants.spqr import events as se
+from variants.spqr.game import SpqrGame
+from variants.spqr.legal import (
     LegalBuildTrireme,
     LegalDisbandTrireme,
     LegalMoveFleet,
@@ -39,12 +43,7 @@ from domain.legal import (
     LegalPlacePowerCentre,
     LegalPlaceTrireme,
     LegalSeaAttack,
-    LegalTrade,
 )
-from domain.replay import LogEntry, replay
-from tests.spqr_support import BOARD, PROVINCES, RULESET, SEAS, SPQR
-from tests.support import assert_offered_actions_apply, state
-from variants.spqr.game import SpqrGame
 from variants.spqr.options import SpqrOptions
 
 PROPERTY = settings(max_examples=50, deadline=None)
@@ -255,26 +254,26 @@ def test_legionaries_and_triremes_are_conserved(scenario: Scenario) -> None:
     """The board changes only by what the events say: legionaries claimed, placed, built into
     triremes, disbanded from them, lost to the dice; triremes placed, disbanded, sunk."""
     game = scenario.new_game()
-    legionaries = sum(ev.armies for ev in game.initial_events if isinstance(ev, e.NeutralPlaced))
+    legionaries = sum(ev.armies for ev in game.initial_events if isinstance(ev, se.NeutralPlaced))
     assert sum(game.armies) == legionaries == (3 if scenario.players == 4 else 0)
     triremes = 0
     for step in play(game, scenario):
         for event in step.events:
-            if isinstance(event, e.ProvinceClaimed | e.NeutralPlaced | e.ArmiesPlaced):
+            if isinstance(event, se.ProvinceClaimed | se.NeutralPlaced | e.ArmiesPlaced):
                 legionaries += event.armies
-            elif isinstance(event, e.TriremesPlaced):
+            elif isinstance(event, se.TriremesPlaced):
                 legionaries -= event.legionaries
                 triremes += event.triremes
                 assert event.legionaries == (0 if event.province is None else 3 * event.triremes)
-            elif isinstance(event, e.TriremeDisbanded):
+            elif isinstance(event, se.TriremeDisbanded):
                 legionaries += event.legionaries
                 triremes -= 1
                 assert event.legionaries == 2
             elif isinstance(event, e.DiceRolled):
                 legionaries -= event.attacker_losses + event.defender_losses
-            elif isinstance(event, e.NavalDiceRolled):
+            elif isinstance(event, se.NavalDiceRolled):
                 triremes -= event.attacker_losses + event.defender_losses
-            elif isinstance(event, e.TriremesSunk):
+            elif isinstance(event, se.TriremesSunk):
                 triremes -= event.triremes
         assert sum(game.armies) == legionaries
         assert sum(sum(fleet) for fleet in game.triremes) == triremes
@@ -292,7 +291,7 @@ def test_legionaries_and_triremes_are_conserved(scenario: Scenario) -> None:
 def _check_sea_attack(game: SpqrGame, events: list[e.Event]) -> None:
     """A sea attack: the declared force fights to the end, up to 3 dice each, the defender
     with as many as it can, ties to the defender; the survivors of a conquest move in."""
-    launched = next(ev for ev in events if isinstance(ev, e.SeaAttackLaunched))
+    launched = next(ev for ev in events if isinstance(ev, se.SeaAttackLaunched))
     rolls = [ev for ev in events if isinstance(ev, e.DiceRolled)]
     target = BOARD.index[launched.target]
     sea = BOARD.index[launched.sea]
@@ -349,7 +348,7 @@ def test_dice_follow_the_rules(scenario: Scenario) -> None:
     game = scenario.new_game()
     for step in play(game, scenario):
         events = step.events
-        if any(isinstance(ev, e.SeaAttackLaunched) for ev in events):
+        if any(isinstance(ev, se.SeaAttackLaunched) for ev in events):
             _check_sea_attack(game, events)
         elif any(isinstance(ev, e.DiceRolled) for ev in events):
             _check_land_rolls(game, events)
@@ -357,7 +356,7 @@ def test_dice_follow_the_rules(scenario: Scenario) -> None:
             for dice in (getattr(event, "attacker_dice", ()), getattr(event, "defender_dice", ())):
                 assert all(1 <= die <= 6 for die in dice)
                 assert list(dice) == sorted(dice, reverse=True)
-            if not isinstance(event, e.NavalDiceRolled):
+            if not isinstance(event, se.NavalDiceRolled):
                 continue
             fleet = game.triremes[BOARD.index[event.sea]]
             mine = fleet[event.seat] + event.attacker_losses
@@ -454,7 +453,7 @@ def test_power_centres_stand_apart(scenario: Scenario) -> None:
     game = scenario.new_game()
     placed = 0
     for step in play(game, scenario):
-        placed += sum(1 for ev in step.events if isinstance(ev, e.PowerCentrePlaced))
+        placed += sum(1 for ev in step.events if isinstance(ev, se.PowerCentrePlaced))
         centres = [p for p, centre in enumerate(game.power_centre) if centre]
         assert set(game.power_centre) <= {0, 1}
         assert len(centres) == placed <= 12
@@ -489,7 +488,7 @@ def test_turns_follow_the_rules(scenario: Scenario) -> None:
                 count = game.owner.count(event.seat)
                 assert event.reinforcements == reinforcements(count)
                 scored = events[position + 1]
-                assert isinstance(scored, e.VictoryPointsScored)
+                assert isinstance(scored, se.VictoryPointsScored)
                 assert scored.seat == event.seat
                 parts = (scored.empire, scored.provinces, scored.seas, scored.power_centres)
                 assert parts == expected_score(game, event.seat)
@@ -579,9 +578,9 @@ def _random_action(rnd: random.Random, game: SpqrGame) -> a.Action:
     if cls is a.TradeCards:
         pool = [*game.hands[game.current], *rnd.sample(list(RULESET.cards.cards), 3)]
         return a.TradeCards(tuple(rnd.choice(pool) for _ in range(rnd.choice((2, 3, 3)))))
-    if cls is a.PlaceNeutral:
+    if cls is sa.PlaceNeutral:
         colours = (*game.neutral_colours, *game.colours)
-        return a.PlaceNeutral(_space(rnd), rnd.choice(colours))
+        return sa.PlaceNeutral(_space(rnd), rnd.choice(colours))
     values: dict[str, object] = {}
     for field in dataclasses.fields(cls):
         values[field.name] = _space(rnd) if field.type == "str" else rnd.randint(-1, 6)

@@ -12,7 +12,6 @@ from domain import actions as a
 from domain import events as e
 from domain.errors import InvalidOptions
 from domain.game import Phase
-from domain.legal import LegalClaimProvince, LegalPlaceNeutral
 from domain.options import DefenderDice, GameOptions
 from tests.spqr_support import (
     BOARD,
@@ -30,7 +29,10 @@ from tests.spqr_support import (
     play_occupation,
 )
 from tests.support import assert_rejected
+from variants.spqr import actions as sa
+from variants.spqr import events as se
 from variants.spqr.game import SpqrGame
+from variants.spqr.legal import LegalClaimProvince, LegalPlaceNeutral
 from variants.spqr.options import SpqrOptions
 
 COLOURS = ("blu", "rosso", "giallo", "verde", "nero")
@@ -93,7 +95,7 @@ def test_three_players_have_two_neutral_colours_of_nine_groups() -> None:
     assert game.neutral_colours == ("verde", "nero")
     assert game.neutral_groups == [9, 9]
     assert all(owner == FREE for owner in game.owner)
-    assert not [ev for ev in game.initial_events if isinstance(ev, e.NeutralPlaced)]
+    assert not [ev for ev in game.initial_events if isinstance(ev, se.NeutralPlaced)]
 
 
 def test_four_players_have_one_neutral_colour_with_three_on_italia_and_eight_groups() -> None:
@@ -102,8 +104,8 @@ def test_four_players_have_one_neutral_colour_with_three_on_italia_and_eight_gro
     assert game.neutral_groups == [8]
     assert (owner_of(game, "italia"), armies_on(game, "italia")) == (NEUTRAL, 3)
     assert game.owner_colour(BOARD.index["italia"]) == "nero"
-    placed = [ev for ev in game.initial_events if isinstance(ev, e.NeutralPlaced)]
-    assert placed == [e.NeutralPlaced(-1, "italia", "nero", 3)]
+    placed = [ev for ev in game.initial_events if isinstance(ev, se.NeutralPlaced)]
+    assert placed == [se.NeutralPlaced(-1, "italia", "nero", 3)]
     assert len(free_provinces(game)) == 44
 
 
@@ -137,14 +139,14 @@ def test_neutrals_have_no_seat_and_never_play() -> None:
 def test_a_setup_turn_claims_a_province_then_places_a_neutral_group() -> None:
     game = new_spqr_game(3)
     first = game.current
-    events = game.apply(first, a.ClaimProvince("italia"))
-    assert events == [e.ProvinceClaimed(first, "italia", 2)]
+    events = game.apply(first, sa.ClaimProvince("italia"))
+    assert events == [se.ProvinceClaimed(first, "italia", 2)]
     assert (owner_of(game, "italia"), armies_on(game, "italia")) == (first, 2)
     assert game.current == first  # the neutral group is still due
     assert [type(f) for f in game.legal_actions(first)] == [LegalPlaceNeutral]
-    assert_rejected(game, first, a.ClaimProvince("sicilia"), "ONCE_PER_TURN")
-    events = game.apply(first, a.PlaceNeutral("sicilia", "nero"))
-    assert events[0] == e.NeutralPlaced(first, "sicilia", "nero", 3)
+    assert_rejected(game, first, sa.ClaimProvince("sicilia"), "ONCE_PER_TURN")
+    events = game.apply(first, sa.PlaceNeutral("sicilia", "nero"))
+    assert events[0] == se.NeutralPlaced(first, "sicilia", "nero", 3)
     assert (owner_of(game, "sicilia"), armies_on(game, "sicilia")) == (OTHER_NEUTRAL, 3)
     assert game.neutral_groups == [9, 8]
     order = game.turn_order
@@ -154,11 +156,11 @@ def test_a_setup_turn_claims_a_province_then_places_a_neutral_group() -> None:
 def test_a_setup_turn_may_place_the_neutral_group_first() -> None:
     game = new_spqr_game(3)
     first = game.current
-    game.apply(first, a.PlaceNeutral("italia", "verde"))
+    game.apply(first, sa.PlaceNeutral("italia", "verde"))
     assert game.current == first
     assert [type(f) for f in game.legal_actions(first)] == [LegalClaimProvince]
-    assert_rejected(game, first, a.PlaceNeutral("sicilia", "verde"), "ONCE_PER_TURN")
-    game.apply(first, a.ClaimProvince("sicilia"))
+    assert_rejected(game, first, sa.PlaceNeutral("sicilia", "verde"), "ONCE_PER_TURN")
+    game.apply(first, sa.ClaimProvince("sicilia"))
     assert game.current != first
     assert game.neutral_groups == [8, 9]
 
@@ -182,9 +184,9 @@ def test_setup_turns_follow_the_turn_order() -> None:
     while game.phase is Phase.SETUP and len(seen) < 12:
         seat = game.current
         seen.append(seat)
-        game.apply(seat, a.ClaimProvince(free_provinces(game)[0]))
+        game.apply(seat, sa.ClaimProvince(free_provinces(game)[0]))
         if game.current == seat:
-            game.apply(seat, a.PlaceNeutral(free_provinces(game)[0], "nero"))
+            game.apply(seat, sa.PlaceNeutral(free_provinces(game)[0], "nero"))
     assert seen == [*order, *order, *order]
 
 
@@ -192,12 +194,12 @@ def test_once_the_neutral_groups_are_gone_a_setup_turn_is_one_claim() -> None:
     game = new_spqr_game(4)
     while sum(game.neutral_groups):
         seat = game.current
-        game.apply(seat, a.PlaceNeutral(free_provinces(game)[0], "nero"))
-        game.apply(seat, a.ClaimProvince(free_provinces(game)[0]))
+        game.apply(seat, sa.PlaceNeutral(free_provinces(game)[0], "nero"))
+        game.apply(seat, sa.ClaimProvince(free_provinces(game)[0]))
     seat = game.current
     assert [type(f) for f in game.legal_actions(seat)] == [LegalClaimProvince]
-    assert_rejected(game, seat, a.PlaceNeutral(free_provinces(game)[0], "nero"), "ONCE_PER_TURN")
-    game.apply(seat, a.ClaimProvince(free_provinces(game)[0]))
+    assert_rejected(game, seat, sa.PlaceNeutral(free_provinces(game)[0], "nero"), "ONCE_PER_TURN")
+    game.apply(seat, sa.ClaimProvince(free_provinces(game)[0]))
     assert game.current != seat
 
 
@@ -205,37 +207,37 @@ def test_a_neutral_colour_without_groups_left_is_refused() -> None:
     game = new_spqr_game(3)
     for _ in range(9):
         seat = game.current
-        game.apply(seat, a.PlaceNeutral(free_provinces(game)[0], "verde"))
-        game.apply(seat, a.ClaimProvince(free_provinces(game)[0]))
+        game.apply(seat, sa.PlaceNeutral(free_provinces(game)[0], "verde"))
+        game.apply(seat, sa.ClaimProvince(free_provinces(game)[0]))
     assert game.neutral_groups == [0, 9]
     seat = game.current
     neutral = next(f for f in game.legal_actions(seat) if isinstance(f, LegalPlaceNeutral))
     assert neutral.colours == ("nero",)
     assert_rejected(
-        game, seat, a.PlaceNeutral(free_provinces(game)[0], "verde"), "INVALID_ARMY_COUNT"
+        game, seat, sa.PlaceNeutral(free_provinces(game)[0], "verde"), "INVALID_ARMY_COUNT"
     )
 
 
 @pytest.mark.parametrize("colour", ["blu", "rosso", "giallo", "viola"])
 def test_only_a_neutral_colour_can_be_placed_as_neutral(colour: str) -> None:
     game = new_spqr_game(3)
-    assert_rejected(game, game.current, a.PlaceNeutral("italia", colour), "INVALID_ACTION")
+    assert_rejected(game, game.current, sa.PlaceNeutral("italia", colour), "INVALID_ACTION")
 
 
 def test_an_occupied_province_or_a_sea_cannot_be_claimed() -> None:
     game = new_spqr_game(4)
     seat = game.current
-    assert_rejected(game, seat, a.ClaimProvince("italia"), "OWN_TERRITORY")  # the neutrals'
-    assert_rejected(game, seat, a.PlaceNeutral("italia", "nero"), "OWN_TERRITORY")
-    assert_rejected(game, seat, a.ClaimProvince("tyrrenum"), "WRONG_KIND_OF_SPACE")
-    assert_rejected(game, seat, a.PlaceNeutral("ionium", "nero"), "WRONG_KIND_OF_SPACE")
-    assert_rejected(game, seat, a.ClaimProvince("atlantide"), "UNKNOWN_TERRITORY")
-    game.apply(seat, a.ClaimProvince("sicilia"))
-    game.apply(seat, a.PlaceNeutral("creta", "nero"))
+    assert_rejected(game, seat, sa.ClaimProvince("italia"), "OWN_TERRITORY")  # the neutrals'
+    assert_rejected(game, seat, sa.PlaceNeutral("italia", "nero"), "OWN_TERRITORY")
+    assert_rejected(game, seat, sa.ClaimProvince("tyrrenum"), "WRONG_KIND_OF_SPACE")
+    assert_rejected(game, seat, sa.PlaceNeutral("ionium", "nero"), "WRONG_KIND_OF_SPACE")
+    assert_rejected(game, seat, sa.ClaimProvince("atlantide"), "UNKNOWN_TERRITORY")
+    game.apply(seat, sa.ClaimProvince("sicilia"))
+    game.apply(seat, sa.PlaceNeutral("creta", "nero"))
     other = game.current
-    assert_rejected(game, other, a.ClaimProvince("sicilia"), "OWN_TERRITORY")
-    assert_rejected(game, other, a.ClaimProvince("creta"), "OWN_TERRITORY")
-    assert_rejected(game, other, a.PlaceNeutral("sicilia", "nero"), "OWN_TERRITORY")
+    assert_rejected(game, other, sa.ClaimProvince("sicilia"), "OWN_TERRITORY")
+    assert_rejected(game, other, sa.ClaimProvince("creta"), "OWN_TERRITORY")
+    assert_rejected(game, other, sa.PlaceNeutral("sicilia", "nero"), "OWN_TERRITORY")
 
 
 @pytest.mark.parametrize(
@@ -245,11 +247,11 @@ def test_an_occupied_province_or_a_sea_cannot_be_claimed() -> None:
         a.EndTurn(),
         a.Attack("sicilia", "italia", 1),
         a.StrategicMove("sicilia", "creta", 1),
-        a.BuildTrireme("sicilia", "tyrrenum"),
-        a.PlacePowerCentre("sicilia"),
-        a.PlaceTrireme("tyrrenum"),
-        a.MoveFleet("tyrrenum", "ionium", 1),
-        a.SeaAttack("sicilia", "italia", "tyrrenum", 1),
+        sa.BuildTrireme("sicilia", "tyrrenum"),
+        sa.PlacePowerCentre("sicilia"),
+        sa.PlaceTrireme("tyrrenum"),
+        sa.MoveFleet("tyrrenum", "ionium", 1),
+        sa.SeaAttack("sicilia", "italia", "tyrrenum", 1),
     ],
     ids=lambda action: action.kind,
 )
@@ -258,28 +260,28 @@ def test_only_claims_and_neutral_groups_are_played_during_the_occupation(
 ) -> None:
     game = new_spqr_game(3)
     seat = game.current
-    game.apply(seat, a.ClaimProvince("italia"))
-    game.apply(seat, a.PlaceNeutral("cisalpina", "verde"))
+    game.apply(seat, sa.ClaimProvince("italia"))
+    game.apply(seat, sa.PlaceNeutral("cisalpina", "verde"))
     following = game.current
-    game.apply(following, a.ClaimProvince("sicilia"))  # its own province, with 2 legionaries
+    game.apply(following, sa.ClaimProvince("sicilia"))  # its own province, with 2 legionaries
     assert_rejected(game, following, action, "WRONG_PHASE")
 
 
 def test_placing_armies_is_refused_during_the_occupation() -> None:
     game = new_spqr_game(3)
     seat = game.current
-    game.apply(seat, a.ClaimProvince("italia"))
-    game.apply(seat, a.PlaceNeutral("cisalpina", "verde"))
+    game.apply(seat, sa.ClaimProvince("italia"))
+    game.apply(seat, sa.PlaceNeutral("cisalpina", "verde"))
     following = game.current
-    game.apply(following, a.ClaimProvince("sicilia"))
+    game.apply(following, sa.ClaimProvince("sicilia"))
     assert_rejected(game, following, a.PlaceArmies("sicilia", 1), "WRONG_PHASE")
 
 
 def test_only_the_seat_in_turn_occupies() -> None:
     game = new_spqr_game(3)
     other = (game.current + 1) % 3
-    assert_rejected(game, other, a.ClaimProvince("italia"), "NOT_YOUR_TURN")
-    assert_rejected(game, None, a.PlaceNeutral("italia", "verde"), "NOT_YOUR_TURN")
+    assert_rejected(game, other, sa.ClaimProvince("italia"), "NOT_YOUR_TURN")
+    assert_rejected(game, None, sa.PlaceNeutral("italia", "verde"), "NOT_YOUR_TURN")
     assert game.legal_actions(other) == []
 
 
@@ -290,7 +292,7 @@ def test_only_the_seat_in_turn_occupies() -> None:
 def test_after_the_occupation_everyone_holds_nine_provinces_of_two(players: int) -> None:
     game = new_spqr_game(players, seed=f"occupation-{players}".encode())
     events = play_occupation(game)
-    claimed = [ev for ev in events if isinstance(ev, e.ProvinceClaimed)]
+    claimed = [ev for ev in events if isinstance(ev, se.ProvinceClaimed)]
     assert len(claimed) == 9 * players
     assert game.territory_count == [9] * players
     neutral_provinces = 0
@@ -336,12 +338,12 @@ def test_after_the_occupation_the_deck_holds_the_55_cards(players: int) -> None:
 def test_a_player_who_resigns_during_the_occupation_has_their_provinces_claimed() -> None:
     game = new_spqr_game(3, seed=b"resign-occupation")
     leaver = game.turn_order[1]
-    game.apply(game.current, a.ClaimProvince("italia"))
-    game.apply(game.current, a.PlaceNeutral("sicilia", "verde"))
+    game.apply(game.current, sa.ClaimProvince("italia"))
+    game.apply(game.current, sa.PlaceNeutral("sicilia", "verde"))
     assert game.current == leaver
-    game.apply(leaver, a.ClaimProvince("creta"))
+    game.apply(leaver, sa.ClaimProvince("creta"))
     events = game.apply(leaver, a.Resign())
-    claimed = [ev.province for ev in events if isinstance(ev, e.ProvinceClaimed)]
+    claimed = [ev.province for ev in events if isinstance(ev, se.ProvinceClaimed)]
     expected = [p for p in PROVINCES if p not in {"italia", "sicilia", "creta"}][:8]
     assert claimed == expected
     assert game.territory_count[leaver] == 9

@@ -11,16 +11,7 @@ import pytest
 from domain import actions as a
 from domain import events as e
 from domain.game import Phase
-from domain.legal import (
-    LegalAttack,
-    LegalAttackUntil,
-    LegalDisbandTrireme,
-    LegalPlacePowerCentre,
-    LegalPlaceTrireme,
-    LegalSeaAttack,
-    LegalStrategicMove,
-    LegalTrade,
-)
+from domain.legal import LegalAttack, LegalAttackUntil, LegalStrategicMove, LegalTrade
 from tests.spqr_support import (
     BOARD,
     ISLANDS,
@@ -36,7 +27,15 @@ from tests.spqr_support import (
     the,
 )
 from tests.support import assert_rejected, force_dice
+from variants.spqr import actions as sa
+from variants.spqr import events as se
 from variants.spqr.game import SpqrGame
+from variants.spqr.legal import (
+    LegalDisbandTrireme,
+    LegalPlacePowerCentre,
+    LegalPlaceTrireme,
+    LegalSeaAttack,
+)
 from variants.spqr.options import SpqrOptions
 
 EMPIRE = ("galicia", "lusitania", "terraconensis", "baetica")  # four provinces joined by land
@@ -83,7 +82,7 @@ def test_the_largest_empire_of_at_least_four_scores_one_point(
     seat_1: tuple[str, ...], seat_2: tuple[str, ...], empire: int
 ) -> None:
     game = position({**owned(0, "creta"), **owned(2, *seat_2), **owned(1, *seat_1)})
-    scored = the(start_turn_of_seat_1(game), e.VictoryPointsScored)
+    scored = the(start_turn_of_seat_1(game), se.VictoryPointsScored)
     assert scored.empire == empire
     assert game.score(1)[0] == empire
 
@@ -102,7 +101,7 @@ def test_strictly_the_most_provinces_scores_one_point(seat_0_count: int, point: 
     """Seat 1 holds four provinces; the neutrals, holding most of the board, do not count."""
     seat_0 = ("arabia", "dacia", "creta", "cipro", "baleares")[:seat_0_count]
     game = position({**owned(1, *FOUR_ISLANDS), **owned(0, *seat_0), "ponto": 2})
-    scored = the(start_turn_of_seat_1(game), e.VictoryPointsScored)
+    scored = the(start_turn_of_seat_1(game), se.VictoryPointsScored)
     assert scored.provinces == point
 
 
@@ -133,7 +132,7 @@ def test_strictly_the_most_seas_controlled_scores_one_point(
     triremes: dict[str, dict[int, int]], point: int
 ) -> None:
     game = position({**owned(1, "italia"), **owned(0, "creta"), "arabia": 2}, triremes=triremes)
-    scored = the(start_turn_of_seat_1(game), e.VictoryPointsScored)
+    scored = the(start_turn_of_seat_1(game), se.VictoryPointsScored)
     assert scored.seas == point
 
 
@@ -141,7 +140,7 @@ def test_each_power_centre_held_scores_one_point() -> None:
     owners = {**owned(1, "italia", "sicilia", "creta"), **owned(0, "achaia"), "arabia": 2}
     centres = ["italia", "sicilia", "achaia", "cappadocia"]  # seat 0's and a neutral's too
     game = position(owners, power_centres=centres)
-    scored = the(start_turn_of_seat_1(game), e.VictoryPointsScored)
+    scored = the(start_turn_of_seat_1(game), se.VictoryPointsScored)
     assert scored.power_centres == 2
 
 
@@ -150,11 +149,11 @@ def test_victory_points_add_up_and_are_claimed_before_the_reinforcements() -> No
     game = position(owners, triremes={"tyrrenum": {1: 1}}, power_centres=["sicilia"])
     game.victory_points = [4, 5, 6]
     events = start_turn_of_seat_1(game)
-    assert the(events, e.VictoryPointsScored) == e.VictoryPointsScored(1, 1, 1, 1, 1, 9)
+    assert the(events, se.VictoryPointsScored) == se.VictoryPointsScored(1, 1, 1, 1, 1, 9)
     assert game.victory_points == [4, 9, 6]
     kinds = [type(event) for event in events]
-    assert kinds.index(e.TurnStarted) < kinds.index(e.VictoryPointsScored)
-    assert kinds.index(e.VictoryPointsScored) < kinds.index(e.ArmiesPlaced)
+    assert kinds.index(e.TurnStarted) < kinds.index(se.VictoryPointsScored)
+    assert kinds.index(se.VictoryPointsScored) < kinds.index(e.ArmiesPlaced)
 
 
 def test_victory_points_are_claimed_only_at_the_start_of_the_own_turn(
@@ -171,11 +170,11 @@ def test_victory_points_are_claimed_only_at_the_start_of_the_own_turn(
     assert game.score(0)[3] == 1
     assert game.victory_points == [0, 0, 0]
     events = game.apply(0, a.EndTurn())
-    assert [ev.seat for ev in events_of(events, e.VictoryPointsScored)] == [1]
+    assert [ev.seat for ev in events_of(events, se.VictoryPointsScored)] == [1]
     assert game.victory_points[0] == game.victory_points[2] == 0
     finish_turn(game)  # seat 1
     events = finish_turn(game)  # seat 2: seat 0's turn begins
-    assert [ev.seat for ev in events_of(events, e.VictoryPointsScored)] == [0]
+    assert [ev.seat for ev in events_of(events, se.VictoryPointsScored)] == [0]
     assert game.victory_points[0] == sum(game.score(0)) >= 1
 
 
@@ -287,8 +286,8 @@ def test_a_trireme_becomes_two_legionaries_in_an_own_province_on_its_sea() -> No
     game = disband_position(pending=3)  # also while legionaries wait to be placed
     legal = [f for f in game.legal_actions(0) if isinstance(f, LegalDisbandTrireme)]
     assert legal == [LegalDisbandTrireme("tyrrenum", ("italia", "sicilia"))]
-    events = game.apply(0, a.DisbandTrireme("tyrrenum", "italia"))
-    assert events == [e.TriremeDisbanded(0, "tyrrenum", "italia", 2)]
+    events = game.apply(0, sa.DisbandTrireme("tyrrenum", "italia"))
+    assert events == [se.TriremeDisbanded(0, "tyrrenum", "italia", 2)]
     assert armies_on(game, "italia") == 4
     assert fleet(game, "tyrrenum") == [1, 1, 0]
     assert game.pending_reinforcements == 3
@@ -298,12 +297,12 @@ def test_a_trireme_becomes_two_legionaries_in_an_own_province_on_its_sea() -> No
 @pytest.mark.parametrize(
     ("action", "code"),
     [
-        (a.DisbandTrireme("tyrrenum", "creta"), "NOT_ADJACENT"),  # creta is not on it
-        (a.DisbandTrireme("tyrrenum", "epirus"), "NOT_YOUR_TERRITORY"),
-        (a.DisbandTrireme("ionium", "italia"), "NOT_ENOUGH_ARMIES"),  # no trireme there
-        (a.DisbandTrireme("aegeum", "creta"), "NOT_ENOUGH_ARMIES"),  # seat 1's trireme
-        (a.DisbandTrireme("italia", "sicilia"), "WRONG_KIND_OF_SPACE"),
-        (a.DisbandTrireme("tyrrenum", "ionium"), "WRONG_KIND_OF_SPACE"),
+        (sa.DisbandTrireme("tyrrenum", "creta"), "NOT_ADJACENT"),  # creta is not on it
+        (sa.DisbandTrireme("tyrrenum", "epirus"), "NOT_YOUR_TERRITORY"),
+        (sa.DisbandTrireme("ionium", "italia"), "NOT_ENOUGH_ARMIES"),  # no trireme there
+        (sa.DisbandTrireme("aegeum", "creta"), "NOT_ENOUGH_ARMIES"),  # seat 1's trireme
+        (sa.DisbandTrireme("italia", "sicilia"), "WRONG_KIND_OF_SPACE"),
+        (sa.DisbandTrireme("tyrrenum", "ionium"), "WRONG_KIND_OF_SPACE"),
     ],
 )
 def test_a_trireme_is_disbanded_only_into_an_own_province_on_its_sea(
@@ -314,8 +313,8 @@ def test_a_trireme_is_disbanded_only_into_an_own_province_on_its_sea(
 
 def test_only_one_trireme_a_turn_is_disbanded() -> None:
     game = disband_position()
-    game.apply(0, a.DisbandTrireme("tyrrenum", "italia"))
-    assert_rejected(game, 0, a.DisbandTrireme("tyrrenum", "sicilia"), "ONCE_PER_TURN")
+    game.apply(0, sa.DisbandTrireme("tyrrenum", "italia"))
+    assert_rejected(game, 0, sa.DisbandTrireme("tyrrenum", "sicilia"), "ONCE_PER_TURN")
     game.apply(0, a.EndTurn())
     assert not game.trireme_disbanded  # a new turn, a new chance
 
@@ -323,7 +322,7 @@ def test_only_one_trireme_a_turn_is_disbanded() -> None:
 @pytest.mark.parametrize("phase", [Phase.NAVAL_REINFORCE, Phase.NAVAL_MOVE, Phase.ATTACK])
 def test_a_trireme_is_disbanded_only_during_the_land_reinforcements(phase: Phase) -> None:
     game = disband_position(phase=phase)
-    assert_rejected(game, 0, a.DisbandTrireme("tyrrenum", "italia"), "WRONG_PHASE")
+    assert_rejected(game, 0, sa.DisbandTrireme("tyrrenum", "italia"), "WRONG_PHASE")
 
 
 # --------------------------------------------------------------------------- cards and sets
@@ -356,8 +355,8 @@ def test_what_a_set_gives(
     assert (sorted(hand), legionaries) in [(sorted(f.cards), f.armies) for f in offered]
     events = game.apply(0, a.TradeCards(tuple(hand)))
     assert events[0] == e.CardsTraded(0, tuple(hand), legionaries - vessilli, vessilli)
-    rewards = events_of(events, e.SetRewards)
-    assert rewards == ([e.SetRewards(0, triremes, centres)] if triremes or centres else [])
+    rewards = events_of(events, se.SetRewards)
+    assert rewards == ([se.SetRewards(0, triremes, centres)] if triremes or centres else [])
     assert game.pending_reinforcements == 3 + legionaries
     assert (game.pending_triremes, game.pending_power_centres) == (triremes, centres)
     assert game.hands[0] == ["legionario_10"]
@@ -388,7 +387,7 @@ def test_a_set_is_three_cards_held_traded_during_the_reinforcements() -> None:
         a.TradeCards(("legionario_01", "legionario_02", "legionario_04")),
         "CARD_NOT_IN_HAND",
     )
-    game.apply(0, a.BuildTrireme("italia", "tyrrenum"))
+    game.apply(0, sa.BuildTrireme("italia", "tyrrenum"))
     assert_rejected(game, 0, a.TradeCards(tuple(hand)), "WRONG_PHASE")
 
 
@@ -405,19 +404,19 @@ def test_a_power_centre_is_built_in_an_own_province() -> None:
     game = centre_position(pending=1)
     legal = [f for f in game.legal_actions(0) if isinstance(f, LegalPlacePowerCentre)]
     assert legal == [LegalPlacePowerCentre(("cisalpina", "italia", "sicilia", "creta"))]
-    assert game.apply(0, a.PlacePowerCentre("italia")) == [e.PowerCentrePlaced(0, "italia")]
+    assert game.apply(0, sa.PlacePowerCentre("italia")) == [se.PowerCentrePlaced(0, "italia")]
     assert game.power_centre[BOARD.index["italia"]] == 1
     assert game.pending_power_centres == 0
     assert not [f for f in game.legal_actions(0) if isinstance(f, LegalPlacePowerCentre)]
-    assert_rejected(game, 0, a.PlacePowerCentre("sicilia"), "WRONG_PHASE")  # none left
+    assert_rejected(game, 0, sa.PlacePowerCentre("sicilia"), "WRONG_PHASE")  # none left
 
 
 def test_power_centres_from_a_set_of_arenas() -> None:
     game = position(CENTRES, hands={0: cards("arena", 3)})
     game.apply(0, a.TradeCards(tuple(cards("arena", 3))))
-    game.apply(0, a.PlacePowerCentre("italia"))
-    game.apply(0, a.PlacePowerCentre("sicilia"))  # across the sea from italia: allowed
-    game.apply(0, a.PlacePowerCentre("creta"))
+    game.apply(0, sa.PlacePowerCentre("italia"))
+    game.apply(0, sa.PlacePowerCentre("sicilia"))  # across the sea from italia: allowed
+    game.apply(0, sa.PlacePowerCentre("creta"))
     assert [p for p in PROVINCES if game.power_centre[BOARD.index[p]]] == [
         "italia",
         "sicilia",
@@ -440,7 +439,7 @@ def test_power_centres_never_share_or_border_a_province(
     province: str, centres: tuple[str, ...], code: str
 ) -> None:
     game = centre_position(pending=2, centres=centres)
-    assert_rejected(game, 0, a.PlacePowerCentre(province), code)
+    assert_rejected(game, 0, sa.PlacePowerCentre(province), code)
     legal = [f for f in game.legal_actions(0) if isinstance(f, LegalPlacePowerCentre)]
     assert province not in legal[0].provinces
 
@@ -452,10 +451,10 @@ TWELVE = (*ISLANDS, "galicia", "baetica", "dacia", "arabia", "germania_inferior"
 def test_at_most_twelve_power_centres_stand_on_the_board() -> None:
     game = centre_position(pending=1, centres=TWELVE)
     assert sum(game.power_centre) == 12
-    assert_rejected(game, 0, a.PlacePowerCentre("italia"), "POWER_CENTRE_NOT_ALLOWED")
+    assert_rejected(game, 0, sa.PlacePowerCentre("italia"), "POWER_CENTRE_NOT_ALLOWED")
     assert not [f for f in game.legal_actions(0) if isinstance(f, LegalPlacePowerCentre)]
     game = centre_position(pending=1, centres=TWELVE[:11])
-    game.apply(0, a.PlacePowerCentre("italia"))
+    game.apply(0, sa.PlacePowerCentre("italia"))
 
 
 def test_a_trireme_from_a_set_goes_on_a_sea_next_to_an_own_province() -> None:
@@ -463,29 +462,29 @@ def test_a_trireme_from_a_set_goes_on_a_sea_next_to_an_own_province() -> None:
     game.pending_triremes = 2
     legal = [f for f in game.legal_actions(0) if isinstance(f, LegalPlaceTrireme)]
     assert legal == [LegalPlaceTrireme(("tyrrenum", "hadriaticum", "ionium"))]
-    assert_rejected(game, 0, a.PlaceTrireme("aegeum"), "NOT_ADJACENT")
-    assert_rejected(game, 0, a.PlaceTrireme("italia"), "WRONG_KIND_OF_SPACE")
-    assert game.apply(0, a.PlaceTrireme("ionium")) == [e.TriremesPlaced(0, "ionium", 1, None, 0)]
-    game.apply(0, a.PlaceTrireme("ionium"))
+    assert_rejected(game, 0, sa.PlaceTrireme("aegeum"), "NOT_ADJACENT")
+    assert_rejected(game, 0, sa.PlaceTrireme("italia"), "WRONG_KIND_OF_SPACE")
+    assert game.apply(0, sa.PlaceTrireme("ionium")) == [se.TriremesPlaced(0, "ionium", 1, None, 0)]
+    game.apply(0, sa.PlaceTrireme("ionium"))
     assert fleet(game, "ionium") == [2, 0, 0]
     assert game.pending_triremes == 0
-    assert_rejected(game, 0, a.PlaceTrireme("ionium"), "WRONG_PHASE")  # none left
+    assert_rejected(game, 0, sa.PlaceTrireme("ionium"), "WRONG_PHASE")  # none left
 
 
 def test_rewards_may_be_placed_until_the_naval_move() -> None:
     game = position(owned(0, "italia", "creta"), {"italia": 5}, triremes={"ionium": {0: 1}})
     game.pending_triremes = game.pending_power_centres = 1
-    game.apply(0, a.BuildTrireme("italia", "tyrrenum"))  # the naval reinforcements
-    game.apply(0, a.PlaceTrireme("tyrrenum"))
-    game.apply(0, a.MoveFleet("ionium", "aegeum", 1))
-    assert_rejected(game, 0, a.PlacePowerCentre("creta"), "WRONG_PHASE")
+    game.apply(0, sa.BuildTrireme("italia", "tyrrenum"))  # the naval reinforcements
+    game.apply(0, sa.PlaceTrireme("tyrrenum"))
+    game.apply(0, sa.MoveFleet("ionium", "aegeum", 1))
+    assert_rejected(game, 0, sa.PlacePowerCentre("creta"), "WRONG_PHASE")
 
 
 def test_rewards_not_placed_are_forfeited_at_the_end_of_the_turn() -> None:
     game = position({**owned(0, "italia"), **owned(1, "creta")})
     game.pending_triremes, game.pending_power_centres = 2, 1
     events = game.apply(0, a.EndTurn())
-    assert events[:2] == [e.RewardsForfeited(0, 2, 1), e.TurnEnded(0)]
+    assert events[:2] == [se.RewardsForfeited(0, 2, 1), e.TurnEnded(0)]
     assert (game.pending_triremes, game.pending_power_centres) == (0, 0)
     assert game.current == 1
     assert not [f for f in game.legal_actions(1) if isinstance(f, LegalPlaceTrireme)]
@@ -494,8 +493,8 @@ def test_rewards_not_placed_are_forfeited_at_the_end_of_the_turn() -> None:
 def test_nothing_is_forfeited_when_every_reward_was_placed() -> None:
     game = position({**owned(0, "italia"), **owned(1, "creta")})
     game.pending_triremes = 1
-    game.apply(0, a.PlaceTrireme("tyrrenum"))
-    assert not events_of(game.apply(0, a.EndTurn()), e.RewardsForfeited)
+    game.apply(0, sa.PlaceTrireme("tyrrenum"))
+    assert not events_of(game.apply(0, a.EndTurn()), se.RewardsForfeited)
 
 
 # --------------------------------------------------------------------------- land attacks
@@ -697,7 +696,7 @@ def test_no_player_loses_their_last_province_in_the_first_four_rounds(round: int
     assert_rejected(game, 0, a.Attack("cisalpina", "italia", 3), "ELIMINATION_TOO_EARLY")
     assert_rejected(game, 0, a.AttackUntil("cisalpina", "italia"), "ELIMINATION_TOO_EARLY")
     assert_rejected(
-        game, 0, a.SeaAttack("sicilia", "italia", "tyrrenum", 3), "ELIMINATION_TOO_EARLY"
+        game, 0, sa.SeaAttack("sicilia", "italia", "tyrrenum", 3), "ELIMINATION_TOO_EARLY"
     )
     targets = {
         f.target
@@ -716,7 +715,7 @@ def test_after_round_four_a_player_can_be_eliminated(monkeypatch: pytest.MonkeyP
     force_dice(monkeypatch, 6, 1)
     events = game.apply(0, a.Attack("cisalpina", "italia", 1))
     assert e.PlayerEliminated(1, 0, 1) in events
-    assert e.TriremesSunk(1, 3) in events
+    assert se.TriremesSunk(1, 3) in events
     assert game.eliminated[1]
     assert game.hands == [["arena_01"], [], []]
     assert fleet(game, "tyrrenum") == [2, 0, 0]
@@ -742,11 +741,11 @@ def test_the_last_player_standing_wins(monkeypatch: pytest.MonkeyPatch) -> None:
     [
         a.PlaceArmies("italia", 1),
         a.TradeCards(tuple(cards("legionario", 3))),
-        a.DisbandTrireme("tyrrenum", "italia"),
-        a.BuildTrireme("italia", "tyrrenum"),
-        a.MoveFleet("tyrrenum", "ionium", 1),
-        a.NavalBattle("tyrrenum", 1, 1),
-        a.SeaAttack("sicilia", "corsica", "tyrrenum", 1),
+        sa.DisbandTrireme("tyrrenum", "italia"),
+        sa.BuildTrireme("italia", "tyrrenum"),
+        sa.MoveFleet("tyrrenum", "ionium", 1),
+        sa.NavalBattle("tyrrenum", 1, 1),
+        sa.SeaAttack("sicilia", "corsica", "tyrrenum", 1),
     ],
     ids=lambda action: action.kind,
 )

@@ -10,8 +10,10 @@ from typing import TypeVar
 from bots.policies import land_attacks, register_aggressive
 from domain import actions as a
 from domain.game import Game, Phase
-from domain.legal import (
-    LegalAction,
+from domain.legal import LegalAction
+from variants.spqr import actions as sa
+from variants.spqr.game import STEP, SpqrGame
+from variants.spqr.legal import (
     LegalClaimProvince,
     LegalNavalBattle,
     LegalPlaceNeutral,
@@ -19,7 +21,6 @@ from domain.legal import (
     LegalPlaceTrireme,
     LegalSeaAttack,
 )
-from variants.spqr.game import STEP, SpqrGame
 
 Family = TypeVar("Family", bound=LegalAction)
 
@@ -50,9 +51,9 @@ def _spqr_occupation(game: SpqrGame, seat: int, rnd: random.Random) -> list[a.Ac
 
     for family in game.legal_actions(seat):
         if isinstance(family, LegalClaimProvince):
-            return [a.ClaimProvince(max(family.provinces, key=own_neighbours))]
+            return [sa.ClaimProvince(max(family.provinces, key=own_neighbours))]
         if isinstance(family, LegalPlaceNeutral):
-            return [a.PlaceNeutral(min(family.provinces, key=own_neighbours), family.colours[0])]
+            return [sa.PlaceNeutral(min(family.provinces, key=own_neighbours), family.colours[0])]
     raise AssertionError("the occupation offers nothing to do")
 
 
@@ -96,12 +97,12 @@ def _spqr_reinforce(game: SpqrGame, seat: int, rnd: random.Random) -> Iterator[a
         sites = _families(game, seat, LegalPlacePowerCentre)
         if not sites:
             break
-        yield a.PlacePowerCentre(max(sites[0].provinces, key=lambda p: game.armies[index[p]]))
+        yield sa.PlacePowerCentre(max(sites[0].provinces, key=lambda p: game.armies[index[p]]))
     while game.pending_triremes and _until(game, Phase.NAVAL_REINFORCE):
         seas = _families(game, seat, LegalPlaceTrireme)
         if not seas:
             break
-        yield a.PlaceTrireme(max(seas[0].seas, key=lambda s: game.triremes[index[s]][seat]))
+        yield sa.PlaceTrireme(max(seas[0].seas, key=lambda s: game.triremes[index[s]][seat]))
     if game.pending_reinforcements:  # on border provinces, one legionary at a time at random
         own = [p for p, o in enumerate(owner) if o == seat]
         land = game.board.land_neighbours
@@ -137,7 +138,7 @@ def _spqr_navy(game: SpqrGame, seat: int) -> Iterator[a.Action]:
                     holder = owner[target]
                     theirs = fleet[sea][holder] if holder >= 0 else 0
                     if holder != seat and theirs == mine and force > game.armies[target]:
-                        yield a.BuildTrireme(ids[source].id, ids[sea].id)
+                        yield sa.BuildTrireme(ids[source].id, ids[sea].id)
                         break
     # Move: most of a fleet into a neighbouring sea where it is at least twice the largest
     # rival fleet, to fight it there.
@@ -151,7 +152,7 @@ def _spqr_navy(game: SpqrGame, seat: int) -> Iterator[a.Action]:
         ]
         if moves:
             sea, other = moves[0]
-            yield a.MoveFleet(ids[sea].id, ids[other].id, fleet[sea][seat] - 1)
+            yield sa.MoveFleet(ids[sea].id, ids[other].id, fleet[sea][seat] - 1)
 
     # Fight: a combat begins only at twice the enemy fleet, and goes on while still stronger.
     def worth_it(battle: LegalNavalBattle) -> bool:
@@ -164,7 +165,7 @@ def _spqr_navy(game: SpqrGame, seat: int) -> Iterator[a.Action]:
         if not battles:
             break
         battle = max(battles, key=lambda b: b.ongoing)  # an ongoing combat first
-        yield a.NavalBattle(battle.sea, battle.opponent, battle.max_dice)
+        yield sa.NavalBattle(battle.sea, battle.opponent, battle.max_dice)
 
 
 def _spqr_sea_attacks(game: SpqrGame, seat: int) -> Iterator[a.Action]:
@@ -181,7 +182,7 @@ def _spqr_sea_attacks(game: SpqrGame, seat: int) -> Iterator[a.Action]:
         if not attacks:
             return
         best = max(attacks, key=lambda s: s.max_legionaries - armies[index[s.target]])
-        yield a.SeaAttack(best.source, best.target, best.sea, best.max_legionaries)
+        yield sa.SeaAttack(best.source, best.target, best.sea, best.max_legionaries)
 
 
 def _registered(game: Game, seat: int, rnd: random.Random) -> Iterable[a.Action]:

@@ -42,18 +42,9 @@ from domain.legal import (
     LegalAction,
     LegalAttack,
     LegalAttackUntil,
-    LegalBuildTrireme,
-    LegalClaimProvince,
-    LegalDisbandTrireme,
     LegalEndTurn,
-    LegalMoveFleet,
-    LegalNavalBattle,
     LegalOccupy,
     LegalPlace,
-    LegalPlaceNeutral,
-    LegalPlacePowerCentre,
-    LegalPlaceTrireme,
-    LegalSeaAttack,
     LegalStrategicMove,
     LegalTrade,
 )
@@ -62,6 +53,19 @@ from domain.options import DefenderDice, GameOptions
 from domain.rng import DerivedRandom
 from domain.ruleset import Ruleset
 from domain.views import ARMY, SpaceView, UnitStack
+from variants.spqr import actions as sa
+from variants.spqr import events as se
+from variants.spqr.legal import (
+    LegalBuildTrireme,
+    LegalClaimProvince,
+    LegalDisbandTrireme,
+    LegalMoveFleet,
+    LegalNavalBattle,
+    LegalPlaceNeutral,
+    LegalPlacePowerCentre,
+    LegalPlaceTrireme,
+    LegalSeaAttack,
+)
 from variants.spqr.options import SpqrOptions
 from variants.spqr.ruleset import POWER_CENTRE, TRIREME, SpqrRuleset
 
@@ -149,15 +153,15 @@ class SpqrGame(Game):
         del handlers[a.Defend]  # the defender never chooses: it rolls the most dice
         handlers.update(
             {
-                a.ClaimProvince: self._claim_province,
-                a.PlaceNeutral: self._place_neutral,
-                a.PlacePowerCentre: self._place_power_centre,
-                a.PlaceTrireme: self._place_trireme,
-                a.BuildTrireme: self._build_trireme,
-                a.DisbandTrireme: self._disband_trireme,
-                a.MoveFleet: self._move_fleet,
-                a.NavalBattle: self._naval_battle,
-                a.SeaAttack: self._sea_attack,
+                sa.ClaimProvince: self._claim_province,
+                sa.PlaceNeutral: self._place_neutral,
+                sa.PlacePowerCentre: self._place_power_centre,
+                sa.PlaceTrireme: self._place_trireme,
+                sa.BuildTrireme: self._build_trireme,
+                sa.DisbandTrireme: self._disband_trireme,
+                sa.MoveFleet: self._move_fleet,
+                sa.NavalBattle: self._naval_battle,
+                sa.SeaAttack: self._sea_attack,
             }
         )
         return handlers
@@ -337,7 +341,9 @@ class SpqrGame(Game):
                 self.armies[province] = armies
                 self.neutral_groups[0] -= groups
                 events.append(
-                    e.NeutralPlaced(NEUTRAL_IN_EVENTS, province_id, self.neutral_colours[0], armies)
+                    se.NeutralPlaced(
+                        NEUTRAL_IN_EVENTS, province_id, self.neutral_colours[0], armies
+                    )
                 )
         for seat in range(n):
             self.setup_remaining[seat] = ruleset.provinces_per_player
@@ -355,7 +361,7 @@ class SpqrGame(Game):
             raise OwnTerritory(f"{self.board.territories[province].name} is already occupied")
         return province
 
-    def _claim_province(self, seat: int | None, action: a.ClaimProvince) -> list[e.Event]:
+    def _claim_province(self, seat: int | None, action: sa.ClaimProvince) -> list[e.Event]:
         seat = self._check_turn(seat)
         if self.phase is not Phase.SETUP:
             raise WrongPhase("provinces are claimed only during the initial occupation")
@@ -368,10 +374,10 @@ class SpqrGame(Game):
         self.territory_count[seat] += 1
         self.setup_remaining[seat] -= 1
         self.setup_claimed = True
-        events: list[e.Event] = [e.ProvinceClaimed(seat, action.province, armies)]
+        events: list[e.Event] = [se.ProvinceClaimed(seat, action.province, armies)]
         return events + self._after_occupation_step()
 
-    def _place_neutral(self, seat: int | None, action: a.PlaceNeutral) -> list[e.Event]:
+    def _place_neutral(self, seat: int | None, action: sa.PlaceNeutral) -> list[e.Event]:
         seat = self._check_turn(seat)
         if self.phase is not Phase.SETUP:
             raise WrongPhase("neutral armies are placed only during the initial occupation")
@@ -391,7 +397,7 @@ class SpqrGame(Game):
         self.armies[province] = armies
         self.neutral_groups[position] -= 1
         self.setup_neutral_placed = True
-        events: list[e.Event] = [e.NeutralPlaced(seat, action.province, action.colour, armies)]
+        events: list[e.Event] = [se.NeutralPlaced(seat, action.province, action.colour, armies)]
         return events + self._after_occupation_step()
 
     def _after_occupation_step(self) -> list[e.Event]:
@@ -436,7 +442,7 @@ class SpqrGame(Game):
                 self.armies[province] = self.ruleset.occupation_armies
                 self.territory_count[seat] += 1
                 province_id = self.board.territories[province].id
-                events.append(e.ProvinceClaimed(seat, province_id, self.armies[province]))
+                events.append(se.ProvinceClaimed(seat, province_id, self.armies[province]))
             self.setup_remaining[seat] = 0
         return events + super()._resign(seat, action)
 
@@ -458,7 +464,9 @@ class SpqrGame(Game):
         gained = empire + provinces + seas + centres
         self.victory_points[seat] += gained
         events.append(
-            e.VictoryPointsScored(seat, empire, provinces, seas, centres, self.victory_points[seat])
+            se.VictoryPointsScored(
+                seat, empire, provinces, seas, centres, self.victory_points[seat]
+            )
         )
         target = self.options.victory_points
         if target is not None and self.victory_points[seat] >= target:
@@ -474,7 +482,7 @@ class SpqrGame(Game):
         events: list[e.Event] = []
         if self.pending_triremes or self.pending_power_centres:
             events.append(
-                e.RewardsForfeited(seat, self.pending_triremes, self.pending_power_centres)
+                se.RewardsForfeited(seat, self.pending_triremes, self.pending_power_centres)
             )
             self.pending_triremes = self.pending_power_centres = 0
         self.naval_battle = None
@@ -497,7 +505,7 @@ class SpqrGame(Game):
         for sea in self._seas:
             sunk += self.triremes[sea][loser]
             self.triremes[sea][loser] = 0
-        return [e.TriremesSunk(loser, sunk)] if sunk else []
+        return [se.TriremesSunk(loser, sunk)] if sunk else []
 
     # ------------------------------------------------------------------ checks
 
@@ -572,7 +580,7 @@ class SpqrGame(Game):
             e.CardsTraded(seat, tuple(action.cards), value.base, value.legionaries - value.base)
         ]
         if value.triremes or value.power_centres:
-            events.append(e.SetRewards(seat, value.triremes, value.power_centres))
+            events.append(se.SetRewards(seat, value.triremes, value.power_centres))
         return events
 
     def _power_centre_sites(self, seat: int) -> list[int]:
@@ -591,7 +599,7 @@ class SpqrGame(Game):
         if self.phase not in (Phase.REINFORCE, Phase.NAVAL_REINFORCE):
             raise WrongPhase("what a set gives is placed during the reinforcements")
 
-    def _place_power_centre(self, seat: int | None, action: a.PlacePowerCentre) -> list[e.Event]:
+    def _place_power_centre(self, seat: int | None, action: sa.PlacePowerCentre) -> list[e.Event]:
         seat = self._check_turn(seat)
         self._check_reward_step()
         if not self.pending_power_centres:
@@ -610,9 +618,9 @@ class SpqrGame(Game):
                 raise PowerCentreNotAllowed(f"{name} borders {other}, which has a power centre")
         self.power_centre[province] = 1
         self.pending_power_centres -= 1
-        return [e.PowerCentrePlaced(seat, action.province)]
+        return [se.PowerCentrePlaced(seat, action.province)]
 
-    def _place_trireme(self, seat: int | None, action: a.PlaceTrireme) -> list[e.Event]:
+    def _place_trireme(self, seat: int | None, action: sa.PlaceTrireme) -> list[e.Event]:
         seat = self._check_turn(seat)
         self._check_reward_step()
         if not self.pending_triremes:
@@ -622,9 +630,9 @@ class SpqrGame(Game):
             raise NotAdjacent(f"none of your provinces is on {self.board.territories[sea].name}")
         self.triremes[sea][seat] += 1
         self.pending_triremes -= 1
-        return [e.TriremesPlaced(seat, action.sea, 1, None, 0)]
+        return [se.TriremesPlaced(seat, action.sea, 1, None, 0)]
 
-    def _disband_trireme(self, seat: int | None, action: a.DisbandTrireme) -> list[e.Event]:
+    def _disband_trireme(self, seat: int | None, action: sa.DisbandTrireme) -> list[e.Event]:
         seat = self._check_turn(seat)
         if self.phase is not Phase.REINFORCE:
             raise WrongPhase("a trireme becomes legionaries only during the land reinforcements")
@@ -641,9 +649,9 @@ class SpqrGame(Game):
         self.triremes[sea][seat] -= 1
         self.armies[province] += legionaries
         self.trireme_disbanded = True
-        return [e.TriremeDisbanded(seat, action.sea, action.province, legionaries)]
+        return [se.TriremeDisbanded(seat, action.sea, action.province, legionaries)]
 
-    def _build_trireme(self, seat: int | None, action: a.BuildTrireme) -> list[e.Event]:
+    def _build_trireme(self, seat: int | None, action: sa.BuildTrireme) -> list[e.Event]:
         seat = self._check_turn(seat)
         self._check_step(Phase.NAVAL_REINFORCE)
         province = self._own_province(seat, action.province)
@@ -664,14 +672,14 @@ class SpqrGame(Game):
         self.armies[province] -= cost * action.triremes
         self.triremes[sea][seat] += action.triremes
         return [
-            e.TriremesPlaced(
+            se.TriremesPlaced(
                 seat, action.sea, action.triremes, action.province, cost * action.triremes
             )
         ]
 
     # ------------------------------------------------------------------ at sea
 
-    def _move_fleet(self, seat: int | None, action: a.MoveFleet) -> list[e.Event]:
+    def _move_fleet(self, seat: int | None, action: sa.MoveFleet) -> list[e.Event]:
         seat = self._check_turn(seat)
         self._check_step(Phase.NAVAL_MOVE)
         if self.fleet_moved:
@@ -690,7 +698,7 @@ class SpqrGame(Game):
         self.fleet_moved = True
         self.triremes[source][seat] -= action.triremes
         self.triremes[target][seat] += action.triremes
-        return [e.FleetMoved(seat, action.source, action.target, action.triremes)]
+        return [se.FleetMoved(seat, action.source, action.target, action.triremes)]
 
     def _naval_dice_range(self, seat: int, sea: int, opponent: int) -> tuple[int, int]:
         high = min(MAX_DICE, self.triremes[sea][seat])  # no garrison at sea
@@ -699,7 +707,7 @@ class SpqrGame(Game):
             low = min(MAX_DICE, self.triremes[sea][opponent])
         return low, high
 
-    def _naval_battle(self, seat: int | None, action: a.NavalBattle) -> list[e.Event]:
+    def _naval_battle(self, seat: int | None, action: sa.NavalBattle) -> list[e.Event]:
         seat = self._check_turn(seat)
         sea = self._sea(action.sea)
         names = self.board.territories
@@ -737,7 +745,7 @@ class SpqrGame(Game):
         )
         self.naval_battle = None if over else [sea, action.opponent]
         return [
-            e.NavalDiceRolled(
+            se.NavalDiceRolled(
                 seat,
                 action.sea,
                 action.opponent,
@@ -754,7 +762,7 @@ class SpqrGame(Game):
         theirs = self.triremes[sea][rival] if rival >= 0 else 0
         return self.triremes[sea][seat] > theirs
 
-    def _sea_attack(self, seat: int | None, action: a.SeaAttack) -> list[e.Event]:
+    def _sea_attack(self, seat: int | None, action: sa.SeaAttack) -> list[e.Event]:
         seat = self._check_turn(seat)
         self._check_step(Phase.SEA_ATTACK)
         source = self._own_province(seat, action.source)
@@ -800,7 +808,7 @@ class SpqrGame(Game):
         self.armies[source] -= action.legionaries
         force = action.legionaries
         events: list[e.Event] = [
-            e.SeaAttackLaunched(
+            se.SeaAttackLaunched(
                 seat,
                 action.source,
                 action.target,
