@@ -224,6 +224,11 @@ class Game:
                 regions.append((region.id, region.bonus))
         return from_territories + sum(b for _, b in regions), from_territories, tuple(regions)
 
+    @property
+    def action_types(self) -> tuple[type[a.Action], ...]:
+        """Every kind of action this game plays (a seat's, the clock's, leaving)."""
+        return tuple(self._handlers)
+
     def space_views(self) -> list[SpaceView]:
         """Every space as any client may draw it (domain/views.py)."""
         views = []

@@ -47,7 +47,8 @@ def _declared_fields(cls: type[Any], *, with_defaults: bool) -> dict[str, Any]:
     return namespace
 
 
-def _member(cls: type[a.Action]) -> str:
+def member(cls: type[a.Action]) -> str:
+    """The ActionInput member of a kind of action: its kind in camelCase."""
     return to_camel_case(cls.kind)
 
 
@@ -68,7 +69,7 @@ def _input_type(cls: type[a.Action]) -> Any:
 
 
 _INPUT_TYPES: dict[str, Any] = {
-    _member(cls): (bool if _is_flag(cls) else _input_type(cls)) for cls in SEAT_ACTIONS
+    member(cls): (bool if _is_flag(cls) else _input_type(cls)) for cls in SEAT_ACTIONS
 }
 
 
@@ -76,9 +77,9 @@ def _action_input() -> Any:
     annotations: dict[str, Any] = {}
     namespace: dict[str, Any] = {"__annotations__": annotations}
     for cls in SEAT_ACTIONS:
-        member = _member(cls)
-        annotations[member] = typing.Optional[_INPUT_TYPES[member]]  # noqa: UP045 (a runtime type)
-        namespace[member] = strawberry.field(default=strawberry.UNSET, description=cls.summary)
+        name = member(cls)
+        annotations[name] = typing.Optional[_INPUT_TYPES[name]]  # noqa: UP045 (a runtime type)
+        namespace[name] = strawberry.field(default=strawberry.UNSET, description=cls.summary)
     return strawberry.input(
         type("ActionInput", (), namespace), one_of=True, description="Exactly one action."
     )
@@ -87,12 +88,12 @@ def _action_input() -> Any:
 def to_action(action: Any) -> a.Action:
     """The domain action an ActionInput names (raises InvalidAction for a bad value)."""
     for cls in SEAT_ACTIONS:
-        value = getattr(action, _member(cls), strawberry.UNSET)
+        value = getattr(action, member(cls), strawberry.UNSET)
         if value is strawberry.UNSET or value is None:
             continue
         if _is_flag(cls):
             if value is not True:
-                raise InvalidAction(f"{_member(cls)} must be true to send it")
+                raise InvalidAction(f"{member(cls)} must be true to send it")
             return cls()
         values = {}
         for field_ in fields(cls):
@@ -106,9 +107,9 @@ def ready_input(action: a.Action) -> dict[str, Any]:
     """`action` as an ActionInput, in JSON: what a client sends to submit it."""
     cls = type(action)
     if _is_flag(cls):
-        return {_member(cls): True}
+        return {member(cls): True}
     plain = action.to_dict()
-    return {_member(cls): {to_camel_case(f.name): plain[f.name] for f in fields(cls)}}
+    return {member(cls): {to_camel_case(f.name): plain[f.name] for f in fields(cls)}}
 
 
 def _legal_type(cls: type[lg.LegalAction]) -> Any:

@@ -12,7 +12,7 @@ from graphql import GraphQLError
 from strawberry.scalars import JSON
 
 from api.graphql.context import Info
-from api.graphql.generated import LegalAction, legal_type
+from api.graphql.generated import LegalAction, legal_type, member
 from api.service import Session
 from api.stores.base import GameRecord, StoredEvent
 from api.stores.base import GameStatus as StoredStatus
@@ -170,6 +170,10 @@ class Variant:
         description="Options of createGame with their defaults; those the variant's rules fix "
         "(S.P.Q.RisiKo!'s defender dice, garrison and objectives) are left out."
     )
+    action_kinds: list[str] = strawberry.field(
+        description="The ActionInput members this game takes (placeArmies, attack, …; "
+        "claimProvince, navalBattle, … in S.P.Q.RisiKo!)."
+    )
     unit_kinds: list[str] = strawberry.field(
         description="The kinds of unit its spaces hold (TerritoryState.units): army, and "
         "trireme in S.P.Q.RisiKo!."
@@ -219,6 +223,13 @@ def _accepted(variant: DomainVariant, overrides: dict[str, Any]) -> bool:
     return True
 
 
+def _action_kinds(variant: DomainVariant) -> list[str]:
+    """What a game of the variant plays, from a game of it (built once per variant)."""
+    players = [f"seat {n}" for n in range(variant.ruleset.min_players)]
+    game = variant.new_game(players, seed=b"action kinds")
+    return [member(cls) for cls in game.action_types if cls.by_seat]
+
+
 def _build_variant_type(variant: DomainVariant) -> Variant:
     ruleset = variant.ruleset
     board = ruleset.board
@@ -243,6 +254,7 @@ def _build_variant_type(variant: DomainVariant) -> Variant:
             edges=[Edge(a=edge.a, b=edge.b, kind=edge.kind.value) for edge in board.edges],
         ),
         colours=[Colour(id=c.id, name=c.name) for c in ruleset.colours],
+        action_kinds=_action_kinds(variant),
         unit_kinds=list(variant.game_class.UNIT_KINDS),
         marker_kinds=list(variant.game_class.MARKER_KINDS),
         options=[

@@ -97,3 +97,16 @@ def test_the_ready_input_of_every_offered_family_is_its_ready_action() -> None:
                     assert to_action(parsed(ready_input(action))) == action
                 game.apply(seat, rnd.choice(legal).pick(rnd))
     assert {"LegalPlaceArmies", "LegalAttack", "LegalEndTurn", "LegalClaimProvince"} <= offered
+
+
+def test_each_variant_names_the_action_input_members_it_takes() -> None:
+    result = schema.execute_sync("{ variants { name actionKinds } }")
+    assert result.errors is None
+    assert result.data is not None
+    kinds = {v["name"]: set(v["actionKinds"]) for v in result.data["variants"]}
+    action_input = TYPES["ActionInput"]
+    assert isinstance(action_input, GraphQLInputObjectType)
+    assert set().union(*kinds.values()) == set(action_input.fields)
+    classic = {"placeArmies", "tradeCards", "attack", "attackUntil", "defend", "occupy"}
+    assert classic | {"strategicMove", "endTurn"} == kinds["classic"]
+    assert {"claimProvince", "navalBattle", "seaAttack", "placeArmies"} <= kinds["spqr"]
