@@ -15,7 +15,7 @@ import secrets
 import time
 import uuid
 from collections.abc import AsyncIterator, Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from api.broker import Broker
@@ -31,6 +31,7 @@ from api.stores.base import (
 )
 from domain import actions as a
 from domain.errors import CodedError, ErrorCode, InvalidOptions, RisikoError, SnapshotFormatError
+from domain.events import Event
 from domain.game import Game
 from domain.rng import SEED_BYTES, commitment
 from variants import VARIANTS, get_variant
@@ -74,10 +75,33 @@ class Session:
     last_event: int
 
 
+# The lobby's own events, public, in the game's history before and beside the engine's.
+@dataclass(frozen=True, slots=True)
+class PlayerJoined(Event):
+    seat: int
+    name: str
+    colour: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLeft(Event):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameAbandoned(Event):
+    """Nobody started the game before its lobby time ran out."""
+
+    reason: str
+
+
 @dataclass(frozen=True, slots=True)
 class Submitted:
     version: int
     events: tuple[StoredEvent, ...]  # only those the caller may see
+    # The game just after the action, for an answer that shows it without reading it again;
+    # None for an answer repeated from the idempotency store.
+    session: Session | None = field(default=None, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -237,7 +261,7 @@ class GameService:
                             last = event.seq
                             yield event
                 last = message.seq
-                if message.visible_to is None or message.visible_to == viewer:
+                if message.is_visible_to(viewer):
                     yield message
                 if message.data.get("type") == "GameEnded":
                     return
@@ -332,10 +356,10 @@ class GameService:
             token = secrets.token_urlsafe(32)
             seat = len(record.seats)
             seats = (*record.seats, SeatRecord(seat, name, colour, hash_token(token)))
-            data = {"type": "PlayerJoined", "seat": seat, "name": name, "colour": colour}
             payload = {"seat": seat, "name": name, "colour": colour}
+            joined = PlayerJoined(seat, name, colour)
             record = await self._commit(
-                session, replace(record, seats=seats), "join", None, payload, [data]
+                session, replace(record, seats=seats), "join", None, payload, [joined]
             )
             return Joined(record, seat, token)
 
@@ -351,9 +375,9 @@ class GameService:
                     for s in record.seats
                     if s.seat != seat
                 )
-                data = {"type": "PlayerLeft", "seat": seat}
+                left = PlayerLeft(seat)
                 return await self._commit(
-                    session, replace(record, seats=seats), "leave", seat, {"seat": seat}, [data]
+                    session, replace(record, seats=seats), "leave", seat, {"seat": seat}, [left]
                 )
             if record.status == FINISHED:
                 raise ServiceError(ErrorCode.GAME_OVER, "the game is over")
@@ -376,12 +400,9 @@ class GameService:
                 )
             payload = _seats_payload(record)
             game = _start(record, payload)
-            events = [
-                event.to_dict() | {"_visible_to": event.visible_to} for event in game.initial_events
-            ]
             updated = replace(record, status=ACTIVE)
             started = await self._commit(
-                session, updated, "start", seat, payload, events, game=game
+                session, updated, "start", seat, payload, game.initial_events, game=game
             )
             limit = game.options.time_limit_minutes
             if limit is not None:
@@ -427,11 +448,11 @@ class GameService:
                 record = session.record
                 if record.status != LOBBY or record.updated_at >= before:
                     continue  # joined or started meanwhile
-                data = {"type": "GameAbandoned", "reason": "not_started"}
+                abandoned_event = GameAbandoned("not_started")
                 outcome: dict[str, Any] = {"winner": None, "reason": "not_started", "ranking": []}
                 abandon = replace(record, status=FINISHED, outcome=outcome)
                 with contextlib.suppress(ServiceError):  # another instance abandoned it first
-                    await self._commit(session, abandon, "abandon", None, {}, [data])
+                    await self._commit(session, abandon, "abandon", None, {}, [abandoned_event])
                     abandoned.append(game_id)
         return abandoned
 
@@ -444,8 +465,15 @@ class GameService:
         action: a.Action,
         expected_version: int | None = None,
         idempotency_key: str | None = None,
+        token_seat: tuple[str, int] | None = None,
     ) -> Submitted:
-        _, seat = await self.seat_for(token, game_id)
+        """`token_seat`: the token's (game, seat) when the caller has just looked it up (the
+        API does, to charge the request): one store round trip fewer."""
+        if token_seat is None or not token:
+            token_seat = await self.seat_for(token, game_id)
+        elif token_seat[0] != game_id:
+            raise Forbidden("this seat token belongs to another game")
+        seat = token_seat[1]
         if not action.by_seat:  # the clock's, and leaving (leaveGame)
             raise ServiceError(
                 ErrorCode.INVALID_ACTION, "that is not an action a seat can submit here"
@@ -486,25 +514,24 @@ class GameService:
             updated = replace(record, status=FINISHED if game.is_over else ACTIVE)
             if game.is_over:
                 updated = replace(updated, winner=game.winner, outcome=_outcome(game))
-            events = [e.to_dict() | {"_visible_to": e.visible_to} for e in domain_events]
             kind = {a.Resign: "resign", a.ExpireTime: "expire"}.get(type(action), "action")
             payload = action.to_dict()
-            stored = _number(session, events)
-            visible = tuple(e for e in stored if e.visible_to is None or e.visible_to == seat)
+            stored = _number(session, domain_events)
+            visible = tuple(e for e in stored if e.is_visible_to(seat))
             submitted = Submitted(record.version + 1, visible)
             idempotency = None if key is None else Idempotency(seat, key, submitted.to_dict())
-            await self._commit(
+            committed = await self._commit(
                 session,
                 updated,
                 kind,
                 seat,
                 payload,
-                events,
+                domain_events,
                 game=game,
                 idempotency=idempotency,
                 stored=stored,
             )
-            return submitted
+            return replace(submitted, session=self._sessions.get(committed.id))
         except BaseException:
             self._sessions.pop(record.id, None)
             raise
@@ -516,7 +543,7 @@ class GameService:
         kind: str,
         seat: int | None,
         payload: dict[str, Any],
-        events: Sequence[dict[str, Any]],
+        events: Sequence[Event],
         *,
         game: Game | None = None,
         idempotency: Idempotency | None = None,
@@ -574,14 +601,15 @@ def publish(broker: Broker, game_id: str, events: Sequence[StoredEvent]) -> None
             )
 
 
-def _number(session: Session, events: Sequence[dict[str, Any]]) -> list[StoredEvent]:
+def _number(session: Session, events: Sequence[Event]) -> list[StoredEvent]:
+    """The events of the next log entry, numbered after the game's last one: typed until
+    here, where the store's shape is made once."""
     log_seq = session.record.version + 1
-    numbered: list[StoredEvent] = []
-    for offset, data in enumerate(events, start=1):
-        data = dict(data)
-        visible_to = data.pop("_visible_to", None)
-        numbered.append(StoredEvent(session.last_event + offset, log_seq, visible_to, data))
-    return numbered
+    first = session.last_event + 1
+    return [
+        StoredEvent(first + offset, log_seq, event.visible_to, event.to_dict())
+        for offset, event in enumerate(events)
+    ]
 
 
 def _seats_payload(record: GameRecord) -> dict[str, Any]:

@@ -1,12 +1,20 @@
 """Typed events. Each event is public, or private to one seat (`visible_to`).
 
-Views are computed in one place, `is_visible_to`, never by each caller remembering to hide.
+Who may see an event is decided in one place, `may_see`: the engine's events, the stored ones
+(api/stores/base.py) and the service's streams all ask it, and the stores' queries are held to
+it by their contract tests.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
+
+
+def may_see(visible_to: int | None, viewer: int | None) -> bool:
+    """Whether `viewer` (a seat, or None for a spectator) may see an event private to
+    `visible_to` (None: a public event)."""
+    return visible_to is None or visible_to == viewer
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,7 +28,7 @@ class Event:
 
     def is_visible_to(self, viewer: int | None) -> bool:
         """`viewer` is a seat, or None for a spectator."""
-        return not self.private or getattr(self, "seat", None) == viewer
+        return may_see(self.visible_to, viewer)
 
     @property
     def type(self) -> str:

@@ -7,6 +7,7 @@ import strawberry
 from api.graphql.context import Info
 from api.graphql.generated import ActionInput
 from api.graphql.types import DefenderDice, Game, GameEvent, ObjectiveDeck, game_type
+from api.service import Session
 from domain import errors as domain_errors
 
 ErrorCode = domain_errors.ErrorCode
@@ -155,11 +156,12 @@ class SubmitActionPayload:
     )
     client_mutation_id: str | None = strawberry.field(description="As given in the input.")
     game_id: strawberry.Private[str | None] = None
+    session: strawberry.Private[Session | None] = None  # the game just after the action
 
     @strawberry.field(description="The game after the action, as the caller sees it.")
     async def game(self, info: Info) -> Game | None:
         # Loaded only when asked for: a bot that needs just the version pays nothing for it.
         if self.game_id is None:
             return None
-        session = await info.context.service.session(self.game_id)
+        session = self.session or await info.context.service.session(self.game_id)
         return game_type(session, await info.context.viewer_seat(self.game_id))

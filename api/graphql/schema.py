@@ -374,6 +374,7 @@ class Mutation:
                 to_action(input.action),
                 input.expected_version,
                 input.client_mutation_id,
+                token_seat=info.context.token_seat,
             )
 
         submitted = await _attempt(submit)
@@ -390,6 +391,7 @@ class Mutation:
             user_errors=[],
             client_mutation_id=input.client_mutation_id,
             game_id=game_id,
+            session=submitted.session,
         )
 
 

@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from domain.events import may_see
+
 
 class GameStatus(enum.StrEnum):
     """Where a game is in its life; a record keeps its value."""
@@ -77,6 +79,9 @@ class StoredEvent:
     visible_to: int | None
     data: dict[str, Any]
 
+    def is_visible_to(self, viewer: int | None) -> bool:
+        return may_see(self.visible_to, viewer)
+
 
 @dataclass(frozen=True, slots=True)
 class Idempotency:
@@ -114,7 +119,8 @@ class Store(Protocol):
     async def events(
         self, game_id: str, viewer: int | None, after: int, limit: int
     ) -> list[StoredEvent]:
-        """Events after `after` that `viewer` may see (None: public ones only)."""
+        """Events after `after` that `viewer` may see (None: public ones only), as
+        `domain.events.may_see` decides, in the store's own query."""
         ...
 
     async def last_event_seq(self, game_id: str, version: int | None = None) -> int:
