@@ -381,8 +381,7 @@ class GameService:
                 )
             if record.status == FINISHED:
                 raise ServiceError(ErrorCode.GAME_OVER, "the game is over")
-            submitted = await self._apply(session, seat, a.Resign(), None)
-            del submitted
+            await self._apply(session, seat, a.Resign(), None)
             return (await self.session(game_id)).record
 
     async def start_game(self, game_id: str, token: str | None) -> GameRecord:

@@ -413,11 +413,10 @@ class Game:
         # The dice decide who plays first; play goes clockwise (the seat order).
         self.first_player = rng.below(n)
         events: list[e.Event] = [
-            e.GameStarted(self.players, self.colours, self.first_player, (), self.commitment)
+            e.GameStarted(
+                self.players, self.colours, self.first_player, self.turn_order, self.commitment
+            )
         ]
-        events[0] = e.GameStarted(
-            self.players, self.colours, self.first_player, self.turn_order, self.commitment
-        )
 
         tournament = self.options.objectives is ObjectiveDeck.TOURNAMENT
         deck = list(self.ruleset.tournament_objectives if tournament else self.ruleset.objectives)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import asdict, dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from domain.errors import InvalidOptions
 
@@ -36,6 +36,22 @@ class GameOptions:
     # The game ends when the round in which the limit is reached is completed.
     time_limit_minutes: int | None = None
     round_limit: int | None = None
+
+    # Options that a variant's rules fix: no other value is accepted, so none is offered.
+    fixed: ClassVar[frozenset[str]] = frozenset()
+
+    @classmethod
+    def settable(cls) -> dict[str, Any]:
+        """The options players may choose, with their defaults, as plain values."""
+        return {name: value for name, value in cls().to_dict().items() if name not in cls.fixed}
+
+    @classmethod
+    def tournament_overrides(cls) -> dict[str, Any]:
+        """The "Regole da torneo" as the plain values that differ from this variant's
+        defaults (what a client's `tournament: true` stands for)."""
+        plain = cls().to_dict()
+        preset = GameOptions.tournament().to_dict()
+        return {name: value for name, value in preset.items() if plain.get(name) != value}
 
     @classmethod
     def tournament(cls, **overrides: Any) -> GameOptions:

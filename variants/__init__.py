@@ -1,14 +1,16 @@
 """The games this server plays, registered by name.
 
-A variant is its data files plus the rules that differ, as a small `Game` subclass. Add one by
-creating a subpackage that calls `register` and importing it below.
+A variant is one folder: its data files, its `Game` subclass (or the base `Game`, which plays
+classic RisiKo!), and the actions, legal families and events of its own, registered by name.
+Add one by creating a subpackage that calls `register` and importing it below; the steps are in
+docs/architecture.md.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
 from typing import Any
@@ -27,7 +29,6 @@ class Variant:
     description: str = ""
     ruleset_class: type[Ruleset] = Ruleset
     options_class: type[GameOptions] = GameOptions
-    _cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def _load(self, filename: str) -> Any:
         text = resources.files(self.package).joinpath(filename).read_text(encoding="utf-8")

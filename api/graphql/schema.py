@@ -281,8 +281,7 @@ def _options(input: CreateGameInput) -> dict[str, Any]:
         return {}
     overrides: dict[str, Any] = {}
     if given.tournament:
-        preset, plain = GameOptions.tournament().to_dict(), GameOptions().to_dict()
-        overrides = {name: value for name, value in preset.items() if plain[name] != value}
+        overrides = GameOptions.tournament_overrides()
     for name in OPTION_FIELDS:
         value = getattr(given, name)
         if value is not None:

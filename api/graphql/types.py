@@ -5,7 +5,7 @@ from __future__ import annotations
 import base64
 import binascii
 from datetime import UTC, datetime
-from typing import Annotated, Any
+from typing import Annotated
 
 import strawberry
 from graphql import GraphQLError
@@ -17,7 +17,6 @@ from api.service import Session
 from api.stores.base import GameRecord, StoredEvent
 from api.stores.base import GameStatus as StoredStatus
 from domain.board import SpaceKind as DomainSpaceKind
-from domain.errors import InvalidOptions
 from domain.game import Phase as DomainPhase
 from domain.odds import BattleOdds as DomainOdds
 from domain.odds import TieRule as DomainTieRule
@@ -195,34 +194,6 @@ def variant_type(variant: DomainVariant) -> Variant:
     return cached
 
 
-def _settable_options(variant: DomainVariant) -> dict[str, Any]:
-    """The variant's options with their defaults, without those its rules fix: an option whose
-    every other value the variant refuses (S.P.Q.RisiKo!'s defender dice, say) is no choice."""
-    defaults = variant.options().to_dict()
-    settable: dict[str, Any] = {}
-    for name, default in defaults.items():
-        if isinstance(default, bool):
-            alternatives: list[Any] = [not default]
-        elif name == "defender_dice":
-            alternatives = [d.value for d in DomainDefenderDice if d.value != default]
-        elif name == "objectives":
-            alternatives = [d.value for d in DomainObjectiveDeck if d.value != default]
-        else:
-            settable[name] = default
-            continue
-        if any(_accepted(variant, {name: value}) for value in alternatives):
-            settable[name] = default
-    return settable
-
-
-def _accepted(variant: DomainVariant, overrides: dict[str, Any]) -> bool:
-    try:
-        variant.options(overrides)
-    except InvalidOptions:
-        return False
-    return True
-
-
 def _action_kinds(variant: DomainVariant) -> list[str]:
     """What a game of the variant plays, from a game of it (built once per variant)."""
     players = [f"seat {n}" for n in range(variant.ruleset.min_players)]
@@ -233,7 +204,7 @@ def _action_kinds(variant: DomainVariant) -> list[str]:
 def _build_variant_type(variant: DomainVariant) -> Variant:
     ruleset = variant.ruleset
     board = ruleset.board
-    defaults = _settable_options(variant)
+    defaults = variant.options_class.settable()
     return Variant(
         name=variant.name,
         title=variant.title,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from domain.errors import InvalidOptions
 from domain.options import DefenderDice, GameOptions, ObjectiveDeck
@@ -15,6 +16,7 @@ class SpqrOptions(GameOptions):
     """Chosen before the game (rules 3.1): a victory-point target, a time limit, or both
     (`round_limit` too). The garrison of 2 is a rule of this game, not a tournament option."""
 
+    fixed: ClassVar[frozenset[str]] = frozenset({"defender_dice", "minimum_garrison", "objectives"})
     minimum_garrison: bool = True
     victory_points: int | None = DEFAULT_VICTORY_POINTS
 
