@@ -223,8 +223,8 @@ async def _in_process(plan: list[tuple[int, dict[str, Any]]], runs: int) -> dict
 
     from api.broker import Broker
     from api.graphql.context import Context
+    from api.graphql.ids import to_global_id
     from api.graphql.schema import build_schema
-    from api.graphql.types import to_global_id
     from api.service import GameService
     from api.stores.sqlite import SqliteStore
     from benchmarks.api_app import board_json, game_json

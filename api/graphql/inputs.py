@@ -5,8 +5,10 @@ from __future__ import annotations
 import strawberry
 
 from api.graphql.context import Info
+from api.graphql.enums import DefenderDice, ObjectiveDeck
+from api.graphql.events import GameEvent
+from api.graphql.game import Game, game_type
 from api.graphql.generated import ActionInput
-from api.graphql.types import DefenderDice, Game, GameEvent, ObjectiveDeck, game_type
 from api.service import Session
 from domain import errors as domain_errors
 

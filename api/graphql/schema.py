@@ -19,9 +19,14 @@ from strawberry.extensions import (
 from strawberry.types import ExecutionContext
 
 from api.budget import Budgets
+from api.graphql.catalogue import Variant, variant_type
 from api.graphql.context import Info, auth_error, not_found
+from api.graphql.enums import GameStatus, TieRule
 from api.graphql.errors import is_unexpected
+from api.graphql.events import GameEvent, event_type
+from api.graphql.game import Game, GameConnection, GameEdge, PageInfo, Viewer, game_type
 from api.graphql.generated import to_action
+from api.graphql.ids import Node, from_global_id, page_size, to_global_id
 from api.graphql.inputs import (
     CreateGameInput,
     CreateGamePayload,
@@ -36,27 +41,8 @@ from api.graphql.inputs import (
     user_error,
 )
 from api.graphql.limits import DocumentLimits, Limits
-from api.graphql.types import (
-    BattleOdds,
-    Game,
-    GameConnection,
-    GameEdge,
-    GameEvent,
-    GameStatus,
-    LobbyEvent,
-    Node,
-    PageInfo,
-    TieRule,
-    Variant,
-    Viewer,
-    event_type,
-    from_global_id,
-    game_type,
-    odds_type,
-    page_size,
-    to_global_id,
-    variant_type,
-)
+from api.graphql.lobby import LobbyEvent
+from api.graphql.odds import BattleOdds, odds_type
 from api.service import AuthError, ServiceError, Submitted
 from domain.errors import CodedError, ErrorCode
 from domain.odds import BattleOdds as DomainOdds

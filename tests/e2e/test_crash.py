@@ -22,7 +22,7 @@ import httpx
 import pytest
 
 from api.broker import Broker
-from api.graphql.types import from_global_id
+from api.graphql.ids import from_global_id
 from api.service import SNAPSHOT_EVERY, GameService
 from api.stores.base import GameRecord, LogEntry, Store, StoredEvent
 from api.stores.mongo import MongoStore

@@ -20,7 +20,7 @@ import httpx
 from starlette.applications import Starlette
 
 from api.app import create_app
-from api.graphql.types import from_global_id
+from api.graphql.ids import from_global_id
 from api.service import GameService
 from api.settings import Settings
 from api.stores.base import GameRecord

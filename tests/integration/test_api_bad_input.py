@@ -18,7 +18,7 @@ import httpx
 import pytest
 import websockets
 
-from api.graphql.types import from_global_id
+from api.graphql.ids import from_global_id
 from api.service import GameService
 from domain import actions as a
 from domain.game import Phase

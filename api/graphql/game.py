@@ -1,238 +1,22 @@
-"""Output types. A `Game` is a view of one game for one viewer: a seat, or a spectator."""
+"""A `Game` is a view of one game for one viewer: a seat, or a spectator."""
 
 from __future__ import annotations
 
-import base64
-import binascii
 from datetime import UTC, datetime
 from typing import Annotated
 
 import strawberry
-from graphql import GraphQLError
-from strawberry.scalars import JSON
 
 from api.graphql.context import Info
-from api.graphql.generated import LegalAction, legal_type, member
+from api.graphql.enums import DefenderDice, GameStatus, ObjectiveDeck, Phase
+from api.graphql.events import EventPage, event_type
+from api.graphql.generated import LegalAction, legal_type
+from api.graphql.ids import Node, page_size, to_global_id
 from api.service import Session
-from api.stores.base import GameRecord, StoredEvent
-from api.stores.base import GameStatus as StoredStatus
-from domain.board import SpaceKind as DomainSpaceKind
+from api.stores.base import GameRecord
 from domain.game import Phase as DomainPhase
-from domain.odds import BattleOdds as DomainOdds
-from domain.odds import TieRule as DomainTieRule
-from domain.options import DefenderDice as DomainDefenderDice
-from domain.options import ObjectiveDeck as DomainObjectiveDeck
 from domain.views import ARMY, SpaceView
-from variants import Variant as DomainVariant
 from variants import get_variant
-
-MAX_PAGE = 100
-
-
-def to_global_id(type_name: str, raw: str) -> strawberry.ID:
-    return strawberry.ID(base64.urlsafe_b64encode(f"{type_name}:{raw}".encode()).decode())
-
-
-def from_global_id(global_id: str, expected: str | None = None) -> tuple[str, str] | None:
-    """(type name, raw id), or None if `global_id` is not one of ours."""
-    try:
-        decoded = base64.urlsafe_b64decode(global_id.encode()).decode()
-    except (binascii.Error, UnicodeDecodeError, ValueError):
-        return None
-    type_name, _, raw = decoded.partition(":")
-    if not raw or (expected is not None and type_name != expected):
-        return None
-    return type_name, raw
-
-
-def page_size(first: int | None) -> int:
-    """`first` items (20 when unset), at most MAX_PAGE; a page of less than one is refused."""
-    if first is None:
-        return 20
-    if first < 1:
-        raise GraphQLError(
-            f"`first` must be at least 1, not {first}", extensions={"code": "BAD_USER_INPUT"}
-        )
-    return min(first, MAX_PAGE)
-
-
-# The domain's own enums, as they are (Strawberry marks the class itself): a value added
-# there is in the schema at once, and resolvers hand the domain's members over unconverted.
-GameStatus = StoredStatus
-Phase = DomainPhase
-TieRule = DomainTieRule
-DefenderDice = DomainDefenderDice
-ObjectiveDeck = DomainObjectiveDeck
-SpaceKind = DomainSpaceKind
-for _enum, _description in (
-    (GameStatus, "Where a game is in its life."),
-    (
-        Phase,
-        "The part of the turn the game is in. S.P.Q.RisiKo! goes through REINFORCE, "
-        "NAVAL_REINFORCE, NAVAL_MOVE, NAVAL_COMBAT, SEA_ATTACK and ATTACK in that order (its "
-        "SETUP is the initial occupation); classic games use only SETUP, REINFORCE, ATTACK, "
-        "DEFEND, OCCUPY and OVER.",
-    ),
-    (TieRule, "How dice ties are settled."),
-    (DefenderDice, "How many dice a defender rolls."),
-    (ObjectiveDeck, "Which deck of secret objectives is dealt."),
-    (SpaceKind, "What a space of the board is."),
-):
-    strawberry.enum(_enum, description=_description)
-
-
-@strawberry.interface(description="An object with a global, opaque id.")
-class Node:
-    id: strawberry.ID = strawberry.field(description="Opaque global id; do not decode it.")
-
-
-@strawberry.type(
-    description="A space of a board: a territory (S.P.Q.RisiKo!: a province) or a sea area."
-)
-class Territory:
-    id: str = strawberry.field(description="Ascii id, used in actions.")
-    name: str = strawberry.field(description="The name printed on the board.")
-    region: str | None = strawberry.field(
-        description="Id of the region (continent) it belongs to; null on boards without regions."
-    )
-    kind: SpaceKind = strawberry.field(
-        description="LAND (holds armies) or SEA (an S.P.Q.RisiKo! sea area: holds triremes)."
-    )
-
-
-@strawberry.type(description="A region (continent) and the armies it is worth when held whole.")
-class Region:
-    id: str = strawberry.field(description="Ascii id.")
-    name: str = strawberry.field(description="The name printed on the board.")
-    bonus: int = strawberry.field(description="Extra armies a turn for holding every territory.")
-    territories: list[str] = strawberry.field(description="Ids of its territories.")
-
-
-@strawberry.type(description="A border between two territories.")
-class Edge:
-    a: str = strawberry.field(description="One territory's id.")
-    b: str = strawberry.field(description="The other territory's id.")
-    kind: str = strawberry.field(
-        description="land, sea_line (a dotted line across water), coast, sea or black_line."
-    )
-
-
-@strawberry.type(description="A board: a graph of territories in regions.")
-class Board:
-    id: str = strawberry.field(description="Ascii id of the board.")
-    name: str = strawberry.field(description="Display name.")
-    territories: list[Territory] = strawberry.field(description="Every territory.")
-    regions: list[Region] = strawberry.field(description="Every region with its bonus.")
-    edges: list[Edge] = strawberry.field(description="Every border, once.")
-
-
-@strawberry.type(description="A colour players can choose.")
-class Colour:
-    id: str = strawberry.field(description="Ascii id, used in joinGame.")
-    name: str = strawberry.field(description="Display name.")
-
-
-@strawberry.type(description="An option a game of this variant can be created with.")
-class VariantOption:
-    name: str = strawberry.field(description="The option's name in GameOptionsInput.")
-    default: JSON | None = strawberry.field(
-        description="Its default value; null when it is off by default (no limit)."
-    )
-    description: str = strawberry.field(description="What it does.")
-
-
-OPTION_DESCRIPTIONS = {
-    "defender_dice": "MAXIMUM: defenders always roll min(3, armies); DECLARE: the defender "
-    "declares its dice after the attacker, before the roll.",
-    "protected_rounds": "No player may be eliminated before the end of this round (0: off).",
-    "attacker_dice_at_least_defender": "Tournament: no attack with fewer dice than the defender.",
-    "minimum_garrison": "Tournament: a voluntary move leaves at least 2 armies on a territory "
-    "that borders an enemy.",
-    "objectives": "STANDARD secret objectives or the 16 TOURNAMENT objectives with points.",
-    "time_limit_minutes": "Tournament time limit; the round in which it expires is completed.",
-    "round_limit": "The game ends after this round; the ranking decides.",
-    "victory_points": "S.P.Q.RisiKo!: the victory points that win, claimed at the start of "
-    "each turn.",
-}
-
-
-@strawberry.type(description="A game this server plays.")
-class Variant:
-    name: str = strawberry.field(description="Id used in createGame.")
-    title: str = strawberry.field(description="Display name.")
-    description: str = strawberry.field(description="One line about the game.")
-    min_players: int = strawberry.field(description="Fewest players.")
-    max_players: int = strawberry.field(description="Most players.")
-    board: Board = strawberry.field(description="The board.")
-    colours: list[Colour] = strawberry.field(description="Colours in their default order.")
-    options: list[VariantOption] = strawberry.field(
-        description="Options of createGame with their defaults; those the variant's rules fix "
-        "(S.P.Q.RisiKo!'s defender dice, garrison and objectives) are left out."
-    )
-    action_kinds: list[str] = strawberry.field(
-        description="The ActionInput members this game takes (placeArmies, attack, …; "
-        "claimProvince, navalBattle, … in S.P.Q.RisiKo!)."
-    )
-    unit_kinds: list[str] = strawberry.field(
-        description="The kinds of unit its spaces hold (TerritoryState.units): army, and "
-        "trireme in S.P.Q.RisiKo!."
-    )
-    marker_kinds: list[str] = strawberry.field(
-        description="The kinds of marker its spaces carry (TerritoryState.markers): "
-        "power_centre in S.P.Q.RisiKo!; none in classic games."
-    )
-
-
-_VARIANTS: dict[str, Variant] = {}
-
-
-def variant_type(variant: DomainVariant) -> Variant:
-    """A variant's description never changes: built once, served from memory after that."""
-    cached = _VARIANTS.get(variant.name)
-    if cached is None:
-        cached = _VARIANTS[variant.name] = _build_variant_type(variant)
-    return cached
-
-
-def _action_kinds(variant: DomainVariant) -> list[str]:
-    """What a game of the variant plays, from a game of it (built once per variant)."""
-    players = [f"seat {n}" for n in range(variant.ruleset.min_players)]
-    game = variant.new_game(players, seed=b"action kinds")
-    return [member(cls) for cls in game.action_types if cls.by_seat]
-
-
-def _build_variant_type(variant: DomainVariant) -> Variant:
-    ruleset = variant.ruleset
-    board = ruleset.board
-    defaults = variant.options_class.settable()
-    return Variant(
-        name=variant.name,
-        title=variant.title,
-        description=variant.description,
-        min_players=ruleset.min_players,
-        max_players=ruleset.max_players,
-        board=Board(
-            id=board.id,
-            name=board.name,
-            territories=[
-                Territory(id=t.id, name=t.name, region=t.region, kind=t.kind)
-                for t in board.territories
-            ],
-            regions=[
-                Region(id=r.id, name=r.name, bonus=r.bonus, territories=list(r.territories))
-                for r in board.regions
-            ],
-            edges=[Edge(a=edge.a, b=edge.b, kind=edge.kind.value) for edge in board.edges],
-        ),
-        colours=[Colour(id=c.id, name=c.name) for c in ruleset.colours],
-        action_kinds=_action_kinds(variant),
-        unit_kinds=list(variant.game_class.UNIT_KINDS),
-        marker_kinds=list(variant.game_class.MARKER_KINDS),
-        options=[
-            VariantOption(name=name, default=JSON(value), description=OPTION_DESCRIPTIONS[name])
-            for name, value in defaults.items()
-        ],
-    )
 
 
 @strawberry.type(description="The options a game was created with.")
@@ -408,37 +192,6 @@ class Outcome:
         "round_limit, or not_started (abandoned in the lobby)."
     )
     ranking: list[RankingEntry] = strawberry.field(description="Best first; ties share a rank.")
-
-
-@strawberry.type(description="An event of a game's history, as the viewer may see it.")
-class GameEvent:
-    seq: int = strawberry.field(description="Position in the game's history, from 1.")
-    version: int = strawberry.field(description="The game version that produced it.")
-    type: str = strawberry.field(description="GameCreated, PlayerJoined, DiceRolled, …")
-    private: bool = strawberry.field(description="Visible to the viewer's seat only.")
-    data: JSON = strawberry.field(description="The event's fields.")
-
-
-def event_type(event: StoredEvent) -> GameEvent:
-    return GameEvent(
-        seq=event.seq,
-        version=event.log_seq,
-        type=str(event.data.get("type")),
-        private=event.visible_to is not None,
-        data=JSON(event.data),
-    )
-
-
-@strawberry.type(description="A page of a game's history.")
-class EventPage:
-    events: list[GameEvent] = strawberry.field(description="The events, oldest first.")
-    has_more: bool = strawberry.field(description="More events follow the last one.")
-
-
-# --------------------------------------------------------------------------- legal actions
-
-
-# --------------------------------------------------------------------------- the game
 
 
 @strawberry.type(description="A game, as the viewer (a seat, or a spectator) may see it.")
@@ -723,50 +476,9 @@ class GameConnection:
     page_info: PageInfo = strawberry.field(description="Where this page ends.")
 
 
-@strawberry.type(description="Exact odds of attacking until conquest or exhaustion.")
-class BattleOdds:
-    attackers: int = strawberry.field(description="Armies that attack (the territory holds +1).")
-    defenders: int = strawberry.field(description="Defending armies.")
-    conquest_probability: float = strawberry.field(
-        description="Probability that the attack conquers the territory."
-    )
-    attacker_survivors: list[float] = strawberry.field(description="P(k attackers left), k=0…")
-    defender_survivors: list[float] = strawberry.field(description="P(k defenders left), k=0…")
-    expected_attacker_losses: float = strawberry.field(
-        description="Expected armies the attacker loses."
-    )
-    expected_defender_losses: float = strawberry.field(
-        description="Expected armies the defender loses."
-    )
-
-
-def odds_type(odds: DomainOdds) -> BattleOdds:
-    return BattleOdds(
-        attackers=odds.attackers,
-        defenders=odds.defenders,
-        conquest_probability=odds.conquest_probability,
-        attacker_survivors=list(odds.attacker_survivors),
-        defender_survivors=list(odds.defender_survivors),
-        expected_attacker_losses=odds.expected_attacker_losses,
-        expected_defender_losses=odds.expected_defender_losses,
-    )
-
-
 @strawberry.type(description="The seat a token belongs to.")
 class Viewer:
     seat: int = strawberry.field(description="The token's seat.")
     name: str = strawberry.field(description="The seat's name.")
     colour: str = strawberry.field(description="The seat's colour.")
     game: Game = strawberry.field(description="The token's game, as its seat sees it.")
-
-
-@strawberry.type(description="News of the lobby.")
-class LobbyEvent:
-    type: str = strawberry.field(description="GameCreated, GameStarted or GameFinished.")
-    game_id: strawberry.ID = strawberry.field(description="The game's global id.")
-    variant: str | None = strawberry.field(
-        default=None, description="The game's variant (GameCreated)."
-    )
-    winner: int | None = strawberry.field(
-        default=None, description="The winning seat (GameFinished), if any."
-    )

@@ -1,0 +1,159 @@
+"""The catalogue of games: each variant's board, colours, options and kinds."""
+
+from __future__ import annotations
+
+import strawberry
+from strawberry.scalars import JSON
+
+from api.graphql.enums import SpaceKind
+from api.graphql.generated import member
+from variants import Variant as DomainVariant
+
+
+@strawberry.type(
+    description="A space of a board: a territory (S.P.Q.RisiKo!: a province) or a sea area."
+)
+class Territory:
+    id: str = strawberry.field(description="Ascii id, used in actions.")
+    name: str = strawberry.field(description="The name printed on the board.")
+    region: str | None = strawberry.field(
+        description="Id of the region (continent) it belongs to; null on boards without regions."
+    )
+    kind: SpaceKind = strawberry.field(
+        description="LAND (holds armies) or SEA (an S.P.Q.RisiKo! sea area: holds triremes)."
+    )
+
+
+@strawberry.type(description="A region (continent) and the armies it is worth when held whole.")
+class Region:
+    id: str = strawberry.field(description="Ascii id.")
+    name: str = strawberry.field(description="The name printed on the board.")
+    bonus: int = strawberry.field(description="Extra armies a turn for holding every territory.")
+    territories: list[str] = strawberry.field(description="Ids of its territories.")
+
+
+@strawberry.type(description="A border between two territories.")
+class Edge:
+    a: str = strawberry.field(description="One territory's id.")
+    b: str = strawberry.field(description="The other territory's id.")
+    kind: str = strawberry.field(
+        description="land, sea_line (a dotted line across water), coast, sea or black_line."
+    )
+
+
+@strawberry.type(description="A board: a graph of territories in regions.")
+class Board:
+    id: str = strawberry.field(description="Ascii id of the board.")
+    name: str = strawberry.field(description="Display name.")
+    territories: list[Territory] = strawberry.field(description="Every territory.")
+    regions: list[Region] = strawberry.field(description="Every region with its bonus.")
+    edges: list[Edge] = strawberry.field(description="Every border, once.")
+
+
+@strawberry.type(description="A colour players can choose.")
+class Colour:
+    id: str = strawberry.field(description="Ascii id, used in joinGame.")
+    name: str = strawberry.field(description="Display name.")
+
+
+@strawberry.type(description="An option a game of this variant can be created with.")
+class VariantOption:
+    name: str = strawberry.field(description="The option's name in GameOptionsInput.")
+    default: JSON | None = strawberry.field(
+        description="Its default value; null when it is off by default (no limit)."
+    )
+    description: str = strawberry.field(description="What it does.")
+
+
+OPTION_DESCRIPTIONS = {
+    "defender_dice": "MAXIMUM: defenders always roll min(3, armies); DECLARE: the defender "
+    "declares its dice after the attacker, before the roll.",
+    "protected_rounds": "No player may be eliminated before the end of this round (0: off).",
+    "attacker_dice_at_least_defender": "Tournament: no attack with fewer dice than the defender.",
+    "minimum_garrison": "Tournament: a voluntary move leaves at least 2 armies on a territory "
+    "that borders an enemy.",
+    "objectives": "STANDARD secret objectives or the 16 TOURNAMENT objectives with points.",
+    "time_limit_minutes": "Tournament time limit; the round in which it expires is completed.",
+    "round_limit": "The game ends after this round; the ranking decides.",
+    "victory_points": "S.P.Q.RisiKo!: the victory points that win, claimed at the start of "
+    "each turn.",
+}
+
+
+@strawberry.type(description="A game this server plays.")
+class Variant:
+    name: str = strawberry.field(description="Id used in createGame.")
+    title: str = strawberry.field(description="Display name.")
+    description: str = strawberry.field(description="One line about the game.")
+    min_players: int = strawberry.field(description="Fewest players.")
+    max_players: int = strawberry.field(description="Most players.")
+    board: Board = strawberry.field(description="The board.")
+    colours: list[Colour] = strawberry.field(description="Colours in their default order.")
+    options: list[VariantOption] = strawberry.field(
+        description="Options of createGame with their defaults; those the variant's rules fix "
+        "(S.P.Q.RisiKo!'s defender dice, garrison and objectives) are left out."
+    )
+    action_kinds: list[str] = strawberry.field(
+        description="The ActionInput members this game takes (placeArmies, attack, …; "
+        "claimProvince, navalBattle, … in S.P.Q.RisiKo!)."
+    )
+    unit_kinds: list[str] = strawberry.field(
+        description="The kinds of unit its spaces hold (TerritoryState.units): army, and "
+        "trireme in S.P.Q.RisiKo!."
+    )
+    marker_kinds: list[str] = strawberry.field(
+        description="The kinds of marker its spaces carry (TerritoryState.markers): "
+        "power_centre in S.P.Q.RisiKo!; none in classic games."
+    )
+
+
+_VARIANTS: dict[str, Variant] = {}
+
+
+def variant_type(variant: DomainVariant) -> Variant:
+    """A variant's description never changes: built once, served from memory after that."""
+    cached = _VARIANTS.get(variant.name)
+    if cached is None:
+        cached = _VARIANTS[variant.name] = _build_variant_type(variant)
+    return cached
+
+
+def _action_kinds(variant: DomainVariant) -> list[str]:
+    """What a game of the variant plays, from a game of it (built once per variant)."""
+    players = [f"seat {n}" for n in range(variant.ruleset.min_players)]
+    game = variant.new_game(players, seed=b"action kinds")
+    return [member(cls) for cls in game.action_types if cls.by_seat]
+
+
+def _build_variant_type(variant: DomainVariant) -> Variant:
+    ruleset = variant.ruleset
+    board = ruleset.board
+    defaults = variant.options_class.settable()
+    return Variant(
+        name=variant.name,
+        title=variant.title,
+        description=variant.description,
+        min_players=ruleset.min_players,
+        max_players=ruleset.max_players,
+        board=Board(
+            id=board.id,
+            name=board.name,
+            territories=[
+                Territory(id=t.id, name=t.name, region=t.region, kind=t.kind)
+                for t in board.territories
+            ],
+            regions=[
+                Region(id=r.id, name=r.name, bonus=r.bonus, territories=list(r.territories))
+                for r in board.regions
+            ],
+            edges=[Edge(a=edge.a, b=edge.b, kind=edge.kind.value) for edge in board.edges],
+        ),
+        colours=[Colour(id=c.id, name=c.name) for c in ruleset.colours],
+        action_kinds=_action_kinds(variant),
+        unit_kinds=list(variant.game_class.UNIT_KINDS),
+        marker_kinds=list(variant.game_class.MARKER_KINDS),
+        options=[
+            VariantOption(name=name, default=JSON(value), description=OPTION_DESCRIPTIONS[name])
+            for name, value in defaults.items()
+        ],
+    )

@@ -1,0 +1,33 @@
+"""A game's history as the viewer may see it."""
+
+from __future__ import annotations
+
+import strawberry
+from strawberry.scalars import JSON
+
+from api.stores.base import StoredEvent
+
+
+@strawberry.type(description="An event of a game's history, as the viewer may see it.")
+class GameEvent:
+    seq: int = strawberry.field(description="Position in the game's history, from 1.")
+    version: int = strawberry.field(description="The game version that produced it.")
+    type: str = strawberry.field(description="GameCreated, PlayerJoined, DiceRolled, …")
+    private: bool = strawberry.field(description="Visible to the viewer's seat only.")
+    data: JSON = strawberry.field(description="The event's fields.")
+
+
+def event_type(event: StoredEvent) -> GameEvent:
+    return GameEvent(
+        seq=event.seq,
+        version=event.log_seq,
+        type=str(event.data.get("type")),
+        private=event.visible_to is not None,
+        data=JSON(event.data),
+    )
+
+
+@strawberry.type(description="A page of a game's history.")
+class EventPage:
+    events: list[GameEvent] = strawberry.field(description="The events, oldest first.")
+    has_more: bool = strawberry.field(description="More events follow the last one.")
