@@ -1,4 +1,4 @@
-"""Exact battle probabilities for RisiKo! attacks.
+"""Exact battle probabilities for RisiKo! attacks with pairwise dice (classic, S.P.Q.RisiKo!).
 
 Two levels are computed, both exactly (no sampling):
 
