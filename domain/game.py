@@ -10,9 +10,8 @@ Territories are indices into the board inside the engine (lists are fast); the A
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar
 
 from domain import actions as a
 from domain import events as e
@@ -58,8 +57,6 @@ from domain.views import ARMY, SpaceView, UnitStack
 MAX_DICE = 3
 SETUP_ARMIES_PER_TURN = 3
 
-ActionT = TypeVar("ActionT", bound=a.Action)
-
 
 def copy_plain(value: Any) -> Any:
     """A copy of plain data (lists of lists of scalars), so snapshots share nothing."""
@@ -68,18 +65,64 @@ def copy_plain(value: Any) -> Any:
     return value
 
 
-class Phase(enum.Enum):
-    SETUP = "setup"  # initial placement, three armies a turn (S.P.Q.RisiKo!: occupation)
-    REINFORCE = "reinforce"  # trade cards, place reinforcements
-    # S.P.Q.RisiKo!'s steps between the reinforcements and the land attacks, in their order.
-    NAVAL_REINFORCE = "naval_reinforce"  # legionaries become triremes
-    NAVAL_MOVE = "naval_move"  # the one naval move was made
-    NAVAL_COMBAT = "naval_combat"
-    SEA_ATTACK = "sea_attack"
-    ATTACK = "attack"  # (land) attacks
-    DEFEND = "defend"  # an attack waits for the defender to declare its dice
-    OCCUPY = "occupy"  # a territory was conquered: armies must move in
-    OVER = "over"
+class Phase:
+    """A part of the turn, or of the setup, by name. The games share SETUP, REINFORCE, ATTACK,
+    DEFEND, OCCUPY and OVER; a game declares its own steps in its folder (`Phase.declare`:
+    S.P.Q.RisiKo!'s naval ones). Each phase is one object, compared with `is` like an enum's
+    member, and the API's enum Phase lists every declared one."""
+
+    __slots__ = ("name", "value")
+
+    _DECLARED: ClassVar[dict[str, Phase]] = {}
+    SETUP: ClassVar[Phase]  # initial placement, three armies a turn (S.P.Q.RisiKo!: occupation)
+    REINFORCE: ClassVar[Phase]  # trade cards, place reinforcements
+    ATTACK: ClassVar[Phase]  # (land) attacks
+    DEFEND: ClassVar[Phase]  # an attack waits for the defender to declare its dice
+    OCCUPY: ClassVar[Phase]  # a territory was conquered: armies must move in
+    OVER: ClassVar[Phase]
+
+    def __init__(self, value: str) -> None:
+        self.value = value
+        self.name = value.upper()
+
+    @classmethod
+    def declare(cls, value: str) -> Phase:
+        """The phase called `value` (ascii, lower case), declared once."""
+        if value not in cls._DECLARED:
+            cls._DECLARED[value] = cls(value)
+        return cls._DECLARED[value]
+
+    @classmethod
+    def of(cls, value: str) -> Phase:
+        """A declared phase by its value (a snapshot's); ValueError for an unknown one."""
+        try:
+            return cls._DECLARED[value]
+        except KeyError:
+            raise ValueError(f"unknown phase {value!r}") from None
+
+    @classmethod
+    def declared(cls) -> tuple[Phase, ...]:
+        return tuple(cls._DECLARED.values())
+
+    def __repr__(self) -> str:
+        return f"<Phase.{self.name}>"
+
+    def __copy__(self) -> Phase:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Phase:
+        return self
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (Phase.of, (self.value,))
+
+
+Phase.SETUP = Phase.declare("setup")
+Phase.REINFORCE = Phase.declare("reinforce")
+Phase.ATTACK = Phase.declare("attack")
+Phase.DEFEND = Phase.declare("defend")
+Phase.OCCUPY = Phase.declare("occupy")
+Phase.OVER = Phase.declare("over")
 
 
 class Game:
@@ -336,7 +379,7 @@ class Game:
             )
         for name in self._STATE:
             setattr(self, name, copy_plain(state[name]))
-        self.phase = Phase(state["phase"])
+        self.phase = Phase.of(state["phase"])
         attack, conquest = state["pending_attack"], state["pending_conquest"]
         self.pending_attack = (attack[0], attack[1], attack[2]) if attack else None
         self.pending_conquest = (

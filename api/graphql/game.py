@@ -8,7 +8,7 @@ from typing import Annotated
 import strawberry
 
 from api.graphql.context import Info
-from api.graphql.enums import DefenderDice, GameStatus, ObjectiveDeck, Phase
+from api.graphql.enums import DefenderDice, GameStatus, ObjectiveDeck, Phase, phase_member
 from api.graphql.events import EventPage, event_type
 from api.graphql.generated import LegalAction, legal_type
 from api.graphql.ids import Node, page_size, to_global_id
@@ -291,7 +291,7 @@ class Game(Node):
     @strawberry.field(description="The phase of the turn; null before the start.")
     def phase(self) -> Phase | None:
         game = self.session.game
-        return None if game is None else game.phase
+        return None if game is None else phase_member(game.phase)
 
     @strawberry.field(description="The round, from 1 (0 during the initial placement).")
     def round(self) -> int:

@@ -86,3 +86,31 @@ def test_the_domain_holds_only_the_actions_and_families_its_own_game_plays() -> 
     others = {cls.__module__ for cls in a.ACTION_TYPES.values()} - {"domain.actions"}
     assert others
     assert all(module.startswith("variants.") for module in others)
+
+
+def declared_phases(folder: Path) -> set[str]:
+    """The phases `Phase.declare("...")` names in the modules under `folder`."""
+    found = set()
+    for path in folder.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "declare"
+                and isinstance(node.func.value, ast.Name)
+                and node.func.value.id == "Phase"
+            ):
+                argument = node.args[0]
+                assert isinstance(argument, ast.Constant)
+                found.add(str(argument.value))
+    return found
+
+
+def test_the_domain_declares_only_the_phases_every_game_shares() -> None:
+    from domain.game import Phase
+
+    shared = {"setup", "reinforce", "attack", "defend", "occupy", "over"}
+    assert declared_phases(ROOT / "domain") == shared
+    spqr = declared_phases(ROOT / "variants" / "spqr")
+    assert spqr == {"naval_reinforce", "naval_move", "naval_combat", "sea_attack"}
+    assert {phase.value for phase in Phase.declared()} >= shared | spqr

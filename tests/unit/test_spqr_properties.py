@@ -45,6 +45,7 @@ from variants.spqr.legal import (
     LegalSeaAttack,
 )
 from variants.spqr.options import SpqrOptions
+from variants.spqr.phases import SpqrPhase
 
 PROPERTY = settings(max_examples=50, deadline=None)
 EXPENSIVE = settings(max_examples=15, deadline=None)  # tests that copy the game per action
@@ -55,10 +56,10 @@ LAND = BOARD.land_neighbours
 ALL_CARDS: Counter[str] = Counter(list(RULESET.cards.cards))
 STEPS = (
     Phase.REINFORCE,
-    Phase.NAVAL_REINFORCE,
-    Phase.NAVAL_MOVE,
-    Phase.NAVAL_COMBAT,
-    Phase.SEA_ATTACK,
+    SpqrPhase.NAVAL_REINFORCE,
+    SpqrPhase.NAVAL_MOVE,
+    SpqrPhase.NAVAL_COMBAT,
+    SpqrPhase.SEA_ATTACK,
     Phase.ATTACK,
 )
 SEA_AND_CARDS = (

@@ -10,7 +10,6 @@ import pytest
 
 from domain import actions as a
 from domain import events as e
-from domain.game import Phase
 from domain.legal import LegalStrategicMove
 from tests.spqr_support import (
     BOARD,
@@ -29,6 +28,7 @@ from variants.spqr import events as se
 from variants.spqr.game import SpqrGame
 from variants.spqr.legal import LegalBuildTrireme, LegalMoveFleet, LegalNavalBattle, LegalSeaAttack
 from variants.spqr.options import SpqrOptions
+from variants.spqr.phases import SpqrPhase
 
 # Seat 0 holds Italia (on Tyrrenum, Hadriaticum and Ionium; it borders the neutral Cisalpina),
 # Sicilia (an island on Tyrrenum, Ionium and Syrtis) and landlocked Raetia; seat 1 holds
@@ -73,7 +73,7 @@ def test_three_legionaries_of_a_coastal_province_become_a_trireme() -> None:
     assert events == [se.TriremesPlaced(0, "hadriaticum", 2, "italia", 6)]
     assert armies_on(game, "italia") == 1
     assert fleet(game, "hadriaticum") == [2, 0, 0]
-    assert game.phase is Phase.NAVAL_REINFORCE
+    assert game.phase is SpqrPhase.NAVAL_REINFORCE
     game.apply(0, sa.BuildTrireme("sicilia", "syrtis", 1))  # as many as the legionaries allow
     assert (armies_on(game, "sicilia"), fleet(game, "syrtis")) == (3, [2, 0, 0])
 
@@ -142,7 +142,7 @@ def test_the_naval_move_takes_triremes_to_an_adjacent_sea() -> None:
     events = game.apply(0, sa.MoveFleet("tyrrenum", "ionium", 1))
     assert events == [se.FleetMoved(0, "tyrrenum", "ionium", 1)]
     assert (fleet(game, "tyrrenum"), fleet(game, "ionium")) == ([1, 1, 0], [2, 1, 0])
-    assert game.phase is Phase.NAVAL_MOVE
+    assert game.phase is SpqrPhase.NAVAL_MOVE
     assert families(game, LegalMoveFleet) == []
 
 
@@ -395,7 +395,7 @@ def test_a_sea_attack_conquers_and_the_force_moves_in(monkeypatch: pytest.Monkey
     ]
     assert (owner_of(game, "corsica"), armies_on(game, "corsica")) == (0, 3)
     assert armies_on(game, "sicilia") == 3
-    assert game.phase is Phase.SEA_ATTACK  # no occupation step: nothing more moves in
+    assert game.phase is SpqrPhase.SEA_ATTACK  # no occupation step: nothing more moves in
     assert game.territory_count == [4, 3, 2]
 
 

@@ -37,6 +37,7 @@ from variants.spqr.legal import (
     LegalSeaAttack,
 )
 from variants.spqr.options import SpqrOptions
+from variants.spqr.phases import SpqrPhase
 
 EMPIRE = ("galicia", "lusitania", "terraconensis", "baetica")  # four provinces joined by land
 FOUR_ISLANDS = ("britannia", "corsica", "sardinia", "sicilia")
@@ -319,7 +320,7 @@ def test_only_one_trireme_a_turn_is_disbanded() -> None:
     assert not game.trireme_disbanded  # a new turn, a new chance
 
 
-@pytest.mark.parametrize("phase", [Phase.NAVAL_REINFORCE, Phase.NAVAL_MOVE, Phase.ATTACK])
+@pytest.mark.parametrize("phase", [SpqrPhase.NAVAL_REINFORCE, SpqrPhase.NAVAL_MOVE, Phase.ATTACK])
 def test_a_trireme_is_disbanded_only_during_the_land_reinforcements(phase: Phase) -> None:
     game = disband_position(phase=phase)
     assert_rejected(game, 0, sa.DisbandTrireme("tyrrenum", "italia"), "WRONG_PHASE")

@@ -21,6 +21,7 @@ from variants.spqr.legal import (
     LegalPlaceTrireme,
     LegalSeaAttack,
 )
+from variants.spqr.phases import SpqrPhase
 
 Family = TypeVar("Family", bound=LegalAction)
 
@@ -93,12 +94,12 @@ def _spqr_reinforce(game: SpqrGame, seat: int, rnd: random.Random) -> Iterator[a
         yield a.TradeCards(max(sets, key=lambda cards: ruleset.set_value(cards).legionaries))
     # What a set gave is placed at once (it is lost at the end of the turn): a power centre
     # on the strongest site, a trireme where the fleet is already the largest.
-    while game.pending_power_centres and _until(game, Phase.NAVAL_REINFORCE):
+    while game.pending_power_centres and _until(game, SpqrPhase.NAVAL_REINFORCE):
         sites = _families(game, seat, LegalPlacePowerCentre)
         if not sites:
             break
         yield sa.PlacePowerCentre(max(sites[0].provinces, key=lambda p: game.armies[index[p]]))
-    while game.pending_triremes and _until(game, Phase.NAVAL_REINFORCE):
+    while game.pending_triremes and _until(game, SpqrPhase.NAVAL_REINFORCE):
         seas = _families(game, seat, LegalPlaceTrireme)
         if not seas:
             break
@@ -127,7 +128,7 @@ def _spqr_navy(game: SpqrGame, seat: int) -> Iterator[a.Action]:
 
     # Build: one trireme more on a sea where it gives superiority over a province's defender,
     # from a coastal province that can still outnumber that province after paying for it.
-    if _until(game, Phase.NAVAL_REINFORCE) and not game.pending_reinforcements:
+    if _until(game, SpqrPhase.NAVAL_REINFORCE) and not game.pending_reinforcements:
         for source in [p for p, o in enumerate(owner) if o == seat]:
             for sea in board.coasts[source]:
                 if (game.armies[source] - 1) // cost < 1:
@@ -142,7 +143,7 @@ def _spqr_navy(game: SpqrGame, seat: int) -> Iterator[a.Action]:
                         break
     # Move: most of a fleet into a neighbouring sea where it is at least twice the largest
     # rival fleet, to fight it there.
-    if _until(game, Phase.NAVAL_MOVE) and not game.fleet_moved:
+    if _until(game, SpqrPhase.NAVAL_MOVE) and not game.fleet_moved:
         moves = [
             (sea, other)
             for sea in range(len(fleet))
@@ -173,7 +174,7 @@ def _spqr_sea_attacks(game: SpqrGame, seat: int) -> Iterator[a.Action]:
     defenders, the largest margin first."""
     index = game.board.index
     armies = game.armies
-    while any(ships[seat] for ships in game.triremes) and _until(game, Phase.SEA_ATTACK):
+    while any(ships[seat] for ships in game.triremes) and _until(game, SpqrPhase.SEA_ATTACK):
         attacks = [
             attack
             for attack in _families(game, seat, LegalSeaAttack)

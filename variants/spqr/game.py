@@ -67,6 +67,7 @@ from variants.spqr.legal import (
     LegalSeaAttack,
 )
 from variants.spqr.options import SpqrOptions
+from variants.spqr.phases import SpqrPhase
 from variants.spqr.ruleset import POWER_CENTRE, TRIREME, SpqrRuleset
 
 FREE = -1
@@ -75,10 +76,10 @@ NEUTRAL_IN_EVENTS = -1
 # The steps of a turn after the occupation, in the order the rules impose.
 STEPS = (
     Phase.REINFORCE,
-    Phase.NAVAL_REINFORCE,
-    Phase.NAVAL_MOVE,
-    Phase.NAVAL_COMBAT,
-    Phase.SEA_ATTACK,
+    SpqrPhase.NAVAL_REINFORCE,
+    SpqrPhase.NAVAL_MOVE,
+    SpqrPhase.NAVAL_COMBAT,
+    SpqrPhase.SEA_ATTACK,
     Phase.ATTACK,
 )
 STEP = {phase: position for position, phase in enumerate(STEPS)}
@@ -596,7 +597,7 @@ class SpqrGame(Game):
         ]
 
     def _check_reward_step(self) -> None:
-        if self.phase not in (Phase.REINFORCE, Phase.NAVAL_REINFORCE):
+        if self.phase not in (Phase.REINFORCE, SpqrPhase.NAVAL_REINFORCE):
             raise WrongPhase("what a set gives is placed during the reinforcements")
 
     def _place_power_centre(self, seat: int | None, action: sa.PlacePowerCentre) -> list[e.Event]:
@@ -653,7 +654,7 @@ class SpqrGame(Game):
 
     def _build_trireme(self, seat: int | None, action: sa.BuildTrireme) -> list[e.Event]:
         seat = self._check_turn(seat)
-        self._check_step(Phase.NAVAL_REINFORCE)
+        self._check_step(SpqrPhase.NAVAL_REINFORCE)
         province = self._own_province(seat, action.province)
         sea = self._sea(action.sea)
         names = self.board.territories
@@ -668,7 +669,7 @@ class SpqrGame(Game):
             )
         if not 1 <= action.triremes <= most:
             raise InvalidArmyCount(f"build 1 to {most} triremes from {names[province].name}")
-        self.phase = Phase.NAVAL_REINFORCE
+        self.phase = SpqrPhase.NAVAL_REINFORCE
         self.armies[province] -= cost * action.triremes
         self.triremes[sea][seat] += action.triremes
         return [
@@ -681,7 +682,7 @@ class SpqrGame(Game):
 
     def _move_fleet(self, seat: int | None, action: sa.MoveFleet) -> list[e.Event]:
         seat = self._check_turn(seat)
-        self._check_step(Phase.NAVAL_MOVE)
+        self._check_step(SpqrPhase.NAVAL_MOVE)
         if self.fleet_moved:
             raise OncePerTurn("the naval move has been made this turn")
         source = self._sea(action.source)
@@ -694,7 +695,7 @@ class SpqrGame(Game):
             raise NotEnoughArmies(f"you have no trireme on {names[source].name}")
         if not 1 <= action.triremes <= own:
             raise InvalidArmyCount(f"move 1 to {own} triremes, not {action.triremes}")
-        self.phase = Phase.NAVAL_MOVE
+        self.phase = SpqrPhase.NAVAL_MOVE
         self.fleet_moved = True
         self.triremes[source][seat] -= action.triremes
         self.triremes[target][seat] += action.triremes
@@ -713,7 +714,7 @@ class SpqrGame(Game):
         names = self.board.territories
         ongoing = self.naval_battle == [sea, action.opponent]
         if not ongoing:
-            self._check_step(Phase.NAVAL_COMBAT)
+            self._check_step(SpqrPhase.NAVAL_COMBAT)
             if sea in self.naval_seas:
                 raise OncePerTurn(f"there has been a naval combat on {names[sea].name} this turn")
             if not 0 <= action.opponent < len(self.players) or action.opponent == seat:
@@ -729,7 +730,7 @@ class SpqrGame(Game):
             raise InvalidDice(f"fight with 1 to {high} dice on {names[sea].name}")
         if action.dice < low:
             raise InvalidDice(f"attack with at least as many dice as the defender ({low})")
-        self.phase = Phase.NAVAL_COMBAT
+        self.phase = SpqrPhase.NAVAL_COMBAT
         if not ongoing:
             self.naval_seas.append(sea)
         fleet = self.triremes[sea]
@@ -764,7 +765,7 @@ class SpqrGame(Game):
 
     def _sea_attack(self, seat: int | None, action: sa.SeaAttack) -> list[e.Event]:
         seat = self._check_turn(seat)
-        self._check_step(Phase.SEA_ATTACK)
+        self._check_step(SpqrPhase.SEA_ATTACK)
         source = self._own_province(seat, action.source)
         target = self._province(action.target)
         sea = self._sea(action.sea)
@@ -803,7 +804,7 @@ class SpqrGame(Game):
                 f"{names[source].name} borders an enemy and must keep at least 2 legionaries: "
                 f"attack with at most {most}"
             )
-        self.phase = Phase.SEA_ATTACK
+        self.phase = SpqrPhase.SEA_ATTACK
         self.sea_attacked.append(target)
         self.armies[source] -= action.legionaries
         force = action.legionaries
@@ -939,7 +940,7 @@ class SpqrGame(Game):
                         )
                         if shore:
                             legal.append(LegalDisbandTrireme(ids[sea].id, shore))
-        if step <= STEP[Phase.NAVAL_REINFORCE]:
+        if step <= STEP[SpqrPhase.NAVAL_REINFORCE]:
             if self.pending_power_centres:
                 sites = self._power_centre_sites(seat)
                 if sites:
@@ -956,20 +957,20 @@ class SpqrGame(Game):
             return legal
         fleet = self.triremes
         cost = self.ruleset.legionaries_per_trireme
-        if step <= STEP[Phase.NAVAL_REINFORCE]:
+        if step <= STEP[SpqrPhase.NAVAL_REINFORCE]:
             for p in own:
                 most = (self.armies[p] - 1) // cost
                 if most >= 1:
                     for sea in self.board.coasts[p]:
                         legal.append(LegalBuildTrireme(ids[p].id, ids[sea].id, 1, most))
-        if step < STEP[Phase.NAVAL_MOVE] and not self.fleet_moved:
+        if step < STEP[SpqrPhase.NAVAL_MOVE] and not self.fleet_moved:
             for sea in self._seas:
                 if fleet[sea][seat]:
                     for other in self.board.sea_neighbours[sea]:
                         legal.append(
                             LegalMoveFleet(ids[sea].id, ids[other].id, 1, fleet[sea][seat])
                         )
-        if step <= STEP[Phase.NAVAL_COMBAT]:
+        if step <= STEP[SpqrPhase.NAVAL_COMBAT]:
             if self.naval_battle is not None:
                 sea, opponent = self.naval_battle
                 low, high = self._naval_dice_range(seat, sea, opponent)
@@ -984,7 +985,7 @@ class SpqrGame(Game):
                         if low <= high:
                             legal.append(LegalNavalBattle(ids[sea].id, opponent, low, high, False))
         spare = {p: self._strategic_max(p) for p in own}  # what may leave each province
-        if step <= STEP[Phase.SEA_ATTACK]:
+        if step <= STEP[SpqrPhase.SEA_ATTACK]:
             for source in own:
                 most = spare[source]
                 if most < 1 or source in self.conquered_by_sea:
