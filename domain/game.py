@@ -52,7 +52,7 @@ from domain.objectives import DestroyColour, HoldListedTerritories, Objective
 from domain.options import DefenderDice, GameOptions, ObjectiveDeck
 from domain.rng import DerivedRandom, commitment
 from domain.ruleset import Ruleset
-from domain.views import ARMY, SpaceView, UnitStack
+from domain.views import ARMY, Prompt, SpaceView, UnitStack
 
 MAX_DICE = 3
 SETUP_ARMIES_PER_TURN = 3
@@ -213,6 +213,15 @@ class Game:
         if self.phase is Phase.DEFEND and self.pending_attack is not None:
             return self.owner[self.pending_attack[1]]
         return self.current
+
+    def prompts(self) -> list[Prompt]:
+        """The decisions owed out of turn, each with its default answer: the most dice the
+        defender may roll, as when defenders do not declare."""
+        if self.phase is not Phase.DEFEND or self.pending_attack is None:
+            return []
+        defender = self.owner[self.pending_attack[1]]
+        answers = [f for f in self.legal_actions(defender) if isinstance(f, LegalDefend)]
+        return [Prompt(defender, family, a.Defend(family.max_dice)) for family in answers]
 
     @property
     def turn_order(self) -> tuple[int, ...]:

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from domain.actions import Action
+from domain.legal import LegalAction
+
 ARMY = "army"  # the land armies of every game (S.P.Q.RisiKo!'s legionaries)
 
 
@@ -17,6 +20,17 @@ class UnitStack:
     count: int
     seat: int | None = None  # None: neutral units
     neutral: str | None = None  # the neutral colour id of neutral units
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """A decision owed by a seat other than the one in turn (the defender's dice, when
+    defenders declare them): what it may answer, and the answer given for it if it never
+    comes (a clock's default)."""
+
+    seat: int
+    answers: LegalAction
+    default: Action
 
 
 @dataclass(frozen=True, slots=True)

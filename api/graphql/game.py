@@ -6,11 +6,12 @@ from datetime import UTC, datetime
 from typing import Annotated
 
 import strawberry
+from strawberry.scalars import JSON
 
 from api.graphql.context import Info
 from api.graphql.enums import DefenderDice, GameStatus, ObjectiveDeck, Phase, phase_member
 from api.graphql.events import EventPage, event_type
-from api.graphql.generated import LegalAction, legal_type
+from api.graphql.generated import LegalAction, legal_type, member, ready_input
 from api.graphql.ids import Node, page_size, to_global_id
 from api.service import Session
 from api.stores.base import GameRecord
@@ -194,6 +195,15 @@ class Outcome:
     ranking: list[RankingEntry] = strawberry.field(description="Best first; ties share a rank.")
 
 
+@strawberry.type(description="A decision owed by a seat other than the one in turn.")
+class Prompt:
+    seat: int = strawberry.field(description="The seat that owes it.")
+    kind: str = strawberry.field(description="The ActionInput member that answers it (defend).")
+    default_input: JSON = strawberry.field(
+        description="The answer given for the seat if it never comes, as a ready ActionInput."
+    )
+
+
 @strawberry.type(description="A game, as the viewer (a seat, or a spectator) may see it.")
 class Game(Node):
     session: strawberry.Private[Session]
@@ -287,6 +297,23 @@ class Game(Node):
     def seat_to_act(self) -> int | None:
         game = self.session.game
         return None if game is None else game.seat_to_act
+
+    @strawberry.field(
+        description="Decisions owed by a seat other than the one in turn (the defender's dice, "
+        "when defenders declare them), each with the answer given if it never comes."
+    )
+    def prompts(self) -> list[Prompt]:
+        game = self.session.game
+        if game is None or game.is_over:
+            return []
+        return [
+            Prompt(
+                seat=prompt.seat,
+                kind=member(type(prompt.default)),
+                default_input=JSON(ready_input(prompt.default)),
+            )
+            for prompt in game.prompts()
+        ]
 
     @strawberry.field(description="The phase of the turn; null before the start.")
     def phase(self) -> Phase | None:

@@ -61,6 +61,7 @@ LIST_SIZES: Mapping[str, int] = {
     "triremes": 6,
     "units": 6,  # a space's stacks: a seat's (or a neutral's) armies, or each seat's fleet
     "piecesToPlace": 4,
+    "prompts": 6,
     "markersLeft": 4,
     "cards": 12,
 }
