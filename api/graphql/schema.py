@@ -43,6 +43,7 @@ from api.graphql.inputs import (
 from api.graphql.limits import DocumentLimits, Limits
 from api.graphql.lobby import LobbyEvent
 from api.graphql.odds import BattleOdds, odds_type
+from api.graphql.static_reads import StaticAnswers, StaticReads
 from api.service import AuthError, ServiceError, Submitted
 from domain.errors import CodedError, ErrorCode
 from domain.odds import BattleOdds as DomainOdds
@@ -472,6 +473,7 @@ def build_schema(
     """The schema with its limits; `budgets`, when given, charges each document's cost to
     its client (None: no budgets, as for `risiko export-schema`)."""
     limits = Limits(max_depth=max_depth, max_aliases=max_aliases, max_cost=max_cost)
+    answers = StaticAnswers()
     return Schema(
         query=Query,
         mutation=Mutation,
@@ -481,6 +483,7 @@ def build_schema(
             ParserCache,
             lambda: DocumentLimits(limits, budgets),
             lambda: MaxTokensLimiter(max_token_count=max_tokens),
+            lambda: StaticReads(answers),
             MaskUnexpectedErrors,
         ],
     )
