@@ -12,7 +12,9 @@ from domain.legal import LegalAction
 ARMY = "army"  # the land armies of every game (S.P.Q.RisiKo!'s legionaries)
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen: a game state's views are built again on every read, and a frozen dataclass
+# takes twice as long to build; nothing keeps a view after the read that asked for it.
+@dataclass(slots=True)
 class UnitStack:
     """`count` units of one `kind` on one space, of a seat or of a neutral colour."""
 
@@ -33,7 +35,7 @@ class Prompt:
     default: Action
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SpaceView:
     id: str
     owner: int | None  # the seat holding the space; None if free, neutral, or a sea area

@@ -91,64 +91,77 @@ class PieceCount:
 
 @strawberry.type(description="Who holds a territory (or a sea area) and with what.")
 class TerritoryState:
+    """Built for every space of every game state asked for: only id, owner and armies are
+    computed up front; the rest is read from the space's view when a client selects it."""
+
     id: str = strawberry.field(description="The territory's id.")
     owner: int | None = strawberry.field(
         description="Seat of the owner; null before the deal, on a province that is free or "
         "held by neutral armies, and on a sea area."
     )
     armies: int = strawberry.field(description="Armies (legionaries) on it; 0 on a sea area.")
-    neutral: str | None = strawberry.field(
-        default=None,
+    view: strawberry.Private[SpaceView | None] = None
+
+    @strawberry.field(
         description="S.P.Q.RisiKo!: the neutral colour id whose legionaries hold the province "
         "(see Game.neutralColours); null otherwise.",
         deprecation_reason="Use units: a stack of neutral units names its colour in `neutral`.",
     )
-    triremes: list[FleetCount] = strawberry.field(
-        default_factory=list,
+    def neutral(self) -> str | None:
+        stacks = () if self.view is None else self.view.units
+        return next((stack.neutral for stack in stacks if stack.neutral), None)
+
+    @strawberry.field(
         description="S.P.Q.RisiKo!, sea areas only: each seat's triremes there (seats with none "
         "are left out); empty elsewhere.",
         deprecation_reason="Use units: the stacks of kind trireme.",
     )
-    controlled_by: int | None = strawberry.field(
-        default=None,
+    def triremes(self) -> list[FleetCount]:
+        stacks = () if self.view is None else self.view.units
+        return [
+            FleetCount(seat=stack.seat, count=stack.count)
+            for stack in stacks
+            if stack.kind == "trireme" and stack.seat is not None
+        ]
+
+    @strawberry.field(
         description="S.P.Q.RisiKo!, sea areas only: the seat with strictly more triremes there "
         "than every other player (it may cross it in its strategic move); null if none.",
     )
-    power_centre: bool = strawberry.field(
-        default=False,
+    def controlled_by(self) -> int | None:
+        return None if self.view is None else self.view.controlled_by
+
+    @strawberry.field(
         description="S.P.Q.RisiKo!: a power centre stands on the province.",
         deprecation_reason="Use markers: power_centre.",
     )
-    units: list[UnitStack] = strawberry.field(
-        default_factory=list,
+    def power_centre(self) -> bool:
+        return self.view is not None and "power_centre" in self.view.markers
+
+    @strawberry.field(
         description="Every stack of units on the space, by owner and kind (Variant.unitKinds): "
         "what any client draws, in every game.",
     )
-    markers: list[str] = strawberry.field(
-        default_factory=list,
+    def units(self) -> list[UnitStack]:
+        stacks = () if self.view is None else self.view.units
+        return [
+            UnitStack(kind=stack.kind, count=stack.count, seat=stack.seat, neutral=stack.neutral)
+            for stack in stacks
+        ]
+
+    @strawberry.field(
         description="Markers on the space (Variant.markerKinds), such as power_centre.",
     )
+    def markers(self) -> list[str]:
+        return [] if self.view is None else list(self.view.markers)
 
 
 def territory_state(view: SpaceView) -> TerritoryState:
-    return TerritoryState(
-        id=view.id,
-        owner=view.owner,
-        armies=view.count(ARMY),
-        neutral=next((stack.neutral for stack in view.units if stack.neutral), None),
-        triremes=[
-            FleetCount(seat=stack.seat, count=stack.count)
-            for stack in view.units
-            if stack.kind == "trireme" and stack.seat is not None
-        ],
-        controlled_by=view.controlled_by,
-        power_centre="power_centre" in view.markers,
-        units=[
-            UnitStack(kind=stack.kind, count=stack.count, seat=stack.seat, neutral=stack.neutral)
-            for stack in view.units
-        ],
-        markers=list(view.markers),
-    )
+    armies = 0
+    for stack in view.units:
+        if stack.kind == ARMY:
+            armies += stack.count
+    return TerritoryState(id=view.id, owner=view.owner, armies=armies, view=view)
 
 
 @strawberry.type(description="A territory card in the viewer's own hand.")
@@ -250,7 +263,12 @@ class Game(Node):
     @strawberry.field(description="Public facts of every player, by seat.")
     def players(self) -> list[Player]:
         game = self.session.game
-        views = [] if game is None else game.space_views()
+        fleets: dict[int, int] = {}  # triremes by seat, for the deprecated Player.triremes
+        if game is not None and "trireme" in game.UNIT_KINDS:
+            for view in game.space_views():
+                for stack in view.units:
+                    if stack.kind == "trireme" and stack.seat is not None:
+                        fleets[stack.seat] = fleets.get(stack.seat, 0) + stack.count
         players = []
         for seat in self._record.seats:
             s = seat.seat
@@ -281,7 +299,7 @@ class Game(Node):
                     eliminated=game.eliminated[s],
                     resigned=game.resigned[s],
                     victory_points=game.victory_points_of(s),
-                    triremes=sum(view.count("trireme", s) for view in views),
+                    triremes=fleets.get(s, 0),
                 )
             )
         return players
