@@ -214,9 +214,7 @@ class GameService:
         found = await self.store.seat_of(hash_token(token))
         if found is None:
             raise Unauthenticated("this seat token is not valid")
-        if game_id is not None and found[0] != game_id:
-            raise Forbidden("this seat token belongs to another game")
-        return found
+        return found if game_id is None else _of_game(found, game_id)
 
     async def events(
         self, game_id: str, viewer: int | None, after: int, first: int
@@ -470,9 +468,7 @@ class GameService:
         API does, to charge the request): one store round trip fewer."""
         if token_seat is None or not token:
             token_seat = await self.seat_for(token, game_id)
-        elif token_seat[0] != game_id:
-            raise Forbidden("this seat token belongs to another game")
-        seat = token_seat[1]
+        _, seat = _of_game(token_seat, game_id)
         if not action.by_seat:  # the clock's, and leaving (leaveGame)
             raise ServiceError(
                 ErrorCode.INVALID_ACTION, "that is not an action a seat can submit here"
@@ -598,6 +594,13 @@ def publish(broker: Broker, game_id: str, events: Sequence[StoredEvent]) -> None
             broker.publish_lobby(
                 {"type": "GameFinished", "game_id": game_id, "winner": event.data.get("winner")}
             )
+
+
+def _of_game(token_seat: tuple[str, int], game_id: str) -> tuple[str, int]:
+    """A token's (game, seat), when the game is `game_id`; Forbidden otherwise."""
+    if token_seat[0] != game_id:
+        raise Forbidden("this seat token belongs to another game")
+    return token_seat
 
 
 def _number(session: Session, events: Sequence[Event]) -> list[StoredEvent]:

@@ -52,9 +52,21 @@ def member(cls: type[a.Action]) -> str:
     return to_camel_case(cls.kind)
 
 
+_FIELDS: dict[type[a.Action], tuple[tuple[str, str], ...]] = {}
+
+
+def _fields(cls: type[a.Action]) -> tuple[tuple[str, str], ...]:
+    """Each field's name and its name in ActionInput, once per kind (asked on every submit
+    and for every legal family of every state read)."""
+    known = _FIELDS.get(cls)
+    if known is None:
+        known = _FIELDS[cls] = tuple((f.name, to_camel_case(f.name)) for f in fields(cls))
+    return known
+
+
 def _is_flag(cls: type[a.Action]) -> bool:
     """An action with no fields is a Boolean member (`endTurn: true`)."""
-    return not fields(cls)
+    return not _fields(cls)
 
 
 SEAT_ACTIONS: tuple[type[a.Action], ...] = tuple(
@@ -68,6 +80,7 @@ def _input_type(cls: type[a.Action]) -> Any:
     return strawberry.input(type(name, (), body), description=cls.about or cls.summary)
 
 
+_MEMBERS: tuple[tuple[str, type[a.Action]], ...] = tuple((member(c), c) for c in SEAT_ACTIONS)
 _INPUT_TYPES: dict[str, Any] = {
     member(cls): (bool if _is_flag(cls) else _input_type(cls)) for cls in SEAT_ACTIONS
 }
@@ -87,18 +100,18 @@ def _action_input() -> Any:
 
 def to_action(action: Any) -> a.Action:
     """The domain action an ActionInput names (raises InvalidAction for a bad value)."""
-    for cls in SEAT_ACTIONS:
-        value = getattr(action, member(cls), strawberry.UNSET)
+    for name, cls in _MEMBERS:
+        value = getattr(action, name, strawberry.UNSET)
         if value is strawberry.UNSET or value is None:
             continue
         if _is_flag(cls):
             if value is not True:
-                raise InvalidAction(f"{member(cls)} must be true to send it")
+                raise InvalidAction(f"{name} must be true to send it")
             return cls()
         values = {}
-        for field_ in fields(cls):
-            given = getattr(value, field_.name)
-            values[field_.name] = tuple(given) if isinstance(given, list) else given
+        for field_name, _ in _fields(cls):
+            given = getattr(value, field_name)
+            values[field_name] = tuple(given) if isinstance(given, list) else given
         return cls(**values)
     raise InvalidAction("name exactly one action")
 
@@ -109,7 +122,7 @@ def ready_input(action: a.Action) -> dict[str, Any]:
     if _is_flag(cls):
         return {member(cls): True}
     plain = action.to_dict()
-    return {member(cls): {to_camel_case(f.name): plain[f.name] for f in fields(cls)}}
+    return {member(cls): {camel: plain[name] for name, camel in _fields(cls)}}
 
 
 def _legal_type(cls: type[lg.LegalAction]) -> Any:
