@@ -32,7 +32,7 @@ from api.stores.base import (
 from domain import actions as a
 from domain.errors import CodedError, ErrorCode, InvalidOptions, RisikoError, SnapshotFormatError
 from domain.events import Event
-from domain.game import Game
+from domain.kernel import Kernel
 from domain.rng import SEED_BYTES, commitment
 from variants import VARIANTS, get_variant
 
@@ -71,7 +71,7 @@ class Session:
     """A loaded game: its row, the live engine once started, and its last event's number."""
 
     record: GameRecord
-    game: Game | None
+    game: Kernel | None
     last_event: int
 
 
@@ -179,7 +179,7 @@ class GameService:
     async def _rebuild(self, record: GameRecord) -> Session:
         """Fold the log into a game: from the stored snapshot and the entries after it when
         there is one, else from the start. The log is the truth, the snapshot a shortcut."""
-        game: Game | None = None
+        game: Kernel | None = None
         after = 0
         if record.snapshot is not None and 0 < record.snapshot_version <= record.version:
             try:
@@ -540,7 +540,7 @@ class GameService:
         payload: dict[str, Any],
         events: Sequence[Event],
         *,
-        game: Game | None = None,
+        game: Kernel | None = None,
         idempotency: Idempotency | None = None,
         stored: Sequence[StoredEvent] | None = None,
     ) -> GameRecord:
@@ -618,7 +618,7 @@ def _seats_payload(record: GameRecord) -> dict[str, Any]:
     return {"seats": [{"name": s.name, "colour": s.colour} for s in record.seats]}
 
 
-def _start(record: GameRecord, payload: dict[str, Any]) -> Game:
+def _start(record: GameRecord, payload: dict[str, Any]) -> Kernel:
     variant = get_variant(record.variant)
     seats = payload["seats"]
     return variant.new_game(
@@ -629,7 +629,7 @@ def _start(record: GameRecord, payload: dict[str, Any]) -> Game:
     )
 
 
-def _replay_entry(record: GameRecord, game: Game | None, entry: LogEntry) -> Game | None:
+def _replay_entry(record: GameRecord, game: Kernel | None, entry: LogEntry) -> Kernel | None:
     if entry.kind == "start":
         return _start(record, entry.payload)
     if entry.kind in {"action", "resign", "expire"}:
@@ -638,7 +638,7 @@ def _replay_entry(record: GameRecord, game: Game | None, entry: LogEntry) -> Gam
     return game
 
 
-def _outcome(game: Game) -> dict[str, Any]:
+def _outcome(game: Kernel) -> dict[str, Any]:
     return {
         "winner": game.winner,
         "reason": game.end_reason,

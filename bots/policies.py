@@ -7,27 +7,28 @@ from collections.abc import Callable, Iterable, Iterator
 
 from domain import actions as a
 from domain.game import Game, Phase
+from domain.kernel import Kernel
 from domain.options import DefenderDice
 
-Policy = Callable[[Game, int, random.Random], Iterable[a.Action]]
+Policy = Callable[[Kernel, int, random.Random], Iterable[a.Action]]
 
 
-def random_policy(game: Game, seat: int, rnd: random.Random) -> list[a.Action]:
+def random_policy(game: Kernel, seat: int, rnd: random.Random) -> list[a.Action]:
     """One action drawn uniformly from a uniformly chosen family of legal actions."""
     legal = game.legal_actions(seat)
     return [rnd.choice(legal).pick(rnd)]
 
 
-_OWN_AGGRESSIVE: dict[type[Game], Policy] = {}
+_OWN_AGGRESSIVE: dict[type[Kernel], Policy] = {}
 
 
-def register_aggressive(game_class: type[Game], policy: Policy) -> None:
+def register_aggressive(game_class: type[Kernel], policy: Policy) -> None:
     """A game whose turn the classic bot cannot play brings its own aggressive policy (in its
     variant's folder: variants/<name>/bot.py) and registers it here."""
     _OWN_AGGRESSIVE[game_class] = policy
 
 
-def aggressive_policy(game: Game, seat: int, rnd: random.Random) -> Iterable[a.Action]:
+def aggressive_policy(game: Kernel, seat: int, rnd: random.Random) -> Iterable[a.Action]:
     """pyrisk's StupidAI in RisiKo! rules: reinforce border territories at random, trade the
     best card set, attack every enemy neighbour it outnumbers until conquest, move everything
     it can into conquests, never make a strategic move. Returns a batch of actions; the caller
@@ -36,6 +37,8 @@ def aggressive_policy(game: Game, seat: int, rnd: random.Random) -> Iterable[a.A
     variant_policy = _OWN_AGGRESSIVE.get(type(game))
     if variant_policy is not None:
         return variant_policy(game, seat, rnd)
+    if not isinstance(game, Game):  # a game of its own kind that brought no policy
+        return random_policy(game, seat, rnd)
     board = game.board
     ids = board.territories
     owner = game.owner

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from bots.policies import POLICIES
 from domain.errors import RuleViolation
-from domain.game import Game
+from domain.kernel import Kernel
 from variants import get_variant
 
 
@@ -52,7 +52,7 @@ def game_seed(seed: int, index: int) -> bytes:
     return hashlib.sha256(f"risiko-simulate:{seed}:{index}".encode()).digest()
 
 
-def play(game: Game, policy_name: str, rnd: random.Random, max_actions: int = 1_000_000) -> int:
+def play(game: Kernel, policy_name: str, rnd: random.Random, max_actions: int = 1_000_000) -> int:
     """Play `game` to its end with one policy for every seat; returns the actions applied."""
     policy = POLICIES[policy_name]
     applied = 0

@@ -10,8 +10,8 @@ Territories are indices into the board inside the engine (lists are fast); the A
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from collections.abc import Sequence
+from typing import Any
 
 from domain import actions as a
 from domain import events as e
@@ -19,8 +19,6 @@ from domain.dice import compare_dice
 from domain.errors import (
     CardNotInHand,
     EliminationTooEarly,
-    GameOver,
-    InvalidAction,
     InvalidArmyCount,
     InvalidDice,
     InvalidOptions,
@@ -32,11 +30,12 @@ from domain.errors import (
     OptionDisabled,
     OwnTerritory,
     ReinforcementsPending,
-    SnapshotFormatError,
     TimeAlreadyExpired,
     UnknownTerritory,
     WrongPhase,
 )
+from domain.flow import Phase
+from domain.kernel import Handler, Kernel, copy_plain
 from domain.legal import (
     LegalAction,
     LegalAttack,
@@ -50,7 +49,7 @@ from domain.legal import (
 )
 from domain.objectives import DestroyColour, HoldListedTerritories, Objective
 from domain.options import DefenderDice, GameOptions, ObjectiveDeck
-from domain.rng import DerivedRandom, commitment
+from domain.rng import DerivedRandom
 from domain.ruleset import Ruleset
 from domain.views import ARMY, Prompt, SpaceView, UnitStack
 
@@ -58,118 +57,19 @@ MAX_DICE = 3
 SETUP_ARMIES_PER_TURN = 3
 
 
-def copy_plain(value: Any) -> Any:
-    """A copy of plain data (lists of lists of scalars), so snapshots share nothing."""
-    if isinstance(value, list):
-        return [copy_plain(item) for item in value]
-    return value
+__all__ = ["MAX_DICE", "Game", "Phase", "copy_plain"]
 
 
-class Phase:
-    """A part of the turn, or of the setup, by name. The games share SETUP, REINFORCE, ATTACK,
-    DEFEND, OCCUPY and OVER; a game declares its own steps in its folder (`Phase.declare`:
-    S.P.Q.RisiKo!'s naval ones). Each phase is one object, compared with `is` like an enum's
-    member, and the API's enum Phase lists every declared one."""
+class Game(Kernel):
+    """A game of classic RisiKo!, and the rules S.P.Q.RisiKo! shares with it. Create it with
+    the players' names; it deals and starts the setup at once."""
 
-    __slots__ = ("name", "value")
-
-    _DECLARED: ClassVar[dict[str, Phase]] = {}
-    SETUP: ClassVar[Phase]  # initial placement, three armies a turn (S.P.Q.RisiKo!: occupation)
-    REINFORCE: ClassVar[Phase]  # trade cards, place reinforcements
-    ATTACK: ClassVar[Phase]  # (land) attacks
-    DEFEND: ClassVar[Phase]  # an attack waits for the defender to declare its dice
-    OCCUPY: ClassVar[Phase]  # a territory was conquered: armies must move in
-    OVER: ClassVar[Phase]
-
-    def __init__(self, value: str) -> None:
-        self.value = value
-        self.name = value.upper()
-
-    @classmethod
-    def declare(cls, value: str) -> Phase:
-        """The phase called `value` (ascii, lower case), declared once."""
-        if value not in cls._DECLARED:
-            cls._DECLARED[value] = cls(value)
-        return cls._DECLARED[value]
-
-    @classmethod
-    def of(cls, value: str) -> Phase:
-        """A declared phase by its value (a snapshot's); ValueError for an unknown one."""
-        try:
-            return cls._DECLARED[value]
-        except KeyError:
-            raise ValueError(f"unknown phase {value!r}") from None
-
-    @classmethod
-    def declared(cls) -> tuple[Phase, ...]:
-        return tuple(cls._DECLARED.values())
-
-    def __repr__(self) -> str:
-        return f"<Phase.{self.name}>"
-
-    def __copy__(self) -> Phase:
-        return self
-
-    def __deepcopy__(self, memo: object) -> Phase:
-        return self
-
-    def __reduce__(self) -> tuple[Any, tuple[str]]:
-        return (Phase.of, (self.value,))
-
-
-Phase.SETUP = Phase.declare("setup")
-Phase.REINFORCE = Phase.declare("reinforce")
-Phase.ATTACK = Phase.declare("attack")
-Phase.DEFEND = Phase.declare("defend")
-Phase.OCCUPY = Phase.declare("occupy")
-Phase.OVER = Phase.declare("over")
-
-
-class Game:
-    """One game. Create it with the players' names; it deals and starts the setup at once."""
-
-    # What its board can show (domain/views.py): the kinds of unit and of marker.
-    UNIT_KINDS: ClassVar[tuple[str, ...]] = (ARMY,)
-    MARKER_KINDS: ClassVar[tuple[str, ...]] = ()
-    neutral_colours: tuple[str, ...] = ()  # colours no seat plays, in the games that have them
-
-    def __init__(
-        self,
-        ruleset: Ruleset,
-        players: Sequence[str],
-        options: GameOptions | None = None,
-        *,
-        seed: bytes,
-        colours: Sequence[str] | None = None,
-    ) -> None:
-        options = options or GameOptions()
-        count = len(players)
-        if count not in ruleset.starting_armies:
-            raise InvalidOptions(
-                f"this game needs {ruleset.min_players} to {ruleset.max_players} players, "
-                f"not {count}"
-            )
-        known_colours = [colour.id for colour in ruleset.colours]
-        chosen = list(colours) if colours is not None else known_colours[:count]
-        if len(chosen) != count or len(set(chosen)) != count:
-            raise InvalidOptions("every player needs a different colour")
-        for colour in chosen:
-            if colour not in known_colours:
-                raise InvalidOptions(f"unknown colour {colour!r}: use one of {known_colours}")
+    def _check_options(self, ruleset: Ruleset, options: GameOptions) -> None:
         if options.objectives is ObjectiveDeck.TOURNAMENT and not ruleset.tournament_objectives:
             raise InvalidOptions("this variant has no tournament objectives")
-        if not seed:
-            raise InvalidOptions("the seed must not be empty")
 
-        self.ruleset = ruleset
-        self.board = ruleset.board
-        self.options = options
-        self.players = tuple(players)
-        self.colours = tuple(chosen)
-        self.seed = seed
-        self.commitment = commitment(seed)
-        self.seq = 0  # the number of actions applied
-
+    def _start_state(self) -> None:
+        count = len(self.players)
         n_territories = len(self.board.territories)
         self.owner: list[int] = [-1] * n_territories
         self.armies: list[int] = [0] * n_territories
@@ -179,31 +79,14 @@ class Game:
         self.discard: list[str] = []
         self.objective_cards: list[str] = [""] * count
         self.objectives: list[str] = [""] * count
-        self.eliminated: list[bool] = [False] * count
-        self.resigned: list[bool] = [False] * count
         self.setup_remaining: list[int] = [0] * count
-
-        self.phase = Phase.SETUP
-        self.round = 0
-        self.current = 0
         self.setup_quota = 0
         self.pending_reinforcements = 0
         self.conquered_this_turn = False
         self.pending_attack: tuple[int, int, int] | None = None  # source, target, dice
         self.pending_conquest: tuple[int, int, int, int] | None = None  # source, target, min, max
-        self.time_expired = False
-        self.winner: int | None = None
-        self.end_reason: str | None = None
-        self.ranking: tuple[tuple[int, int, int], ...] = ()
-
-        self._handlers = self._bind_handlers()
-        self.initial_events: list[e.Event] = self._deal(DerivedRandom(seed, 0))
 
     # ------------------------------------------------------------------ public API
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is Phase.OVER
 
     @property
     def seat_to_act(self) -> int | None:
@@ -228,17 +111,26 @@ class Game:
         n = len(self.players)
         return tuple((self.first_player + i) % n for i in range(n))
 
-    def apply(self, seat: int | None, action: a.Action) -> list[e.Event]:
-        """Apply one action for `seat` (None: the game's clock). Raises, changing nothing,
-        if the rules do not allow it."""
-        if self.phase is Phase.OVER:
-            raise GameOver("the game is over")
-        handler = self._handlers.get(type(action))
-        if handler is None:
-            raise InvalidAction(f"{type(action).__name__} is not an action of this game")
-        events = handler(seat, action)
-        self.seq += 1
-        return events
+    def territories_held(self, seat: int) -> int:
+        return self.territory_count[seat]
+
+    def armies_of(self, seat: int) -> int:
+        owner = self.owner
+        return sum(n for t, n in enumerate(self.armies) if owner[t] == seat)
+
+    def hand(self, seat: int) -> Sequence[str]:
+        return tuple(self.hands[seat])
+
+    def deck_size(self) -> int:
+        return len(self.deck)
+
+    def armies_to_place(self) -> int:
+        return self.setup_quota if self.phase is Phase.SETUP else self.pending_reinforcements
+
+    def secret_objective(self, seat: int) -> tuple[str, Objective] | None:
+        if not self.objectives[seat]:
+            return None  # the games without objectives (S.P.Q.RisiKo!)
+        return self.objective_cards[seat], self.objective_of(seat)
 
     def may_attack(self, source: int, target: int) -> bool:
         """Whether the seat to play may attack now from `source` to `target` (indices): a fast
@@ -276,11 +168,6 @@ class Game:
                 regions.append((region.id, region.bonus))
         return from_territories + sum(b for _, b in regions), from_territories, tuple(regions)
 
-    @property
-    def action_types(self) -> tuple[type[a.Action], ...]:
-        """Every kind of action this game plays (a seat's, the clock's, leaving)."""
-        return tuple(self._handlers)
-
     def space_views(self) -> list[SpaceView]:
         """Every space as any client may draw it (domain/views.py)."""
         views = []
@@ -291,15 +178,6 @@ class Game:
             units = (UnitStack(ARMY, armies, seat),) if armies else ()
             views.append(SpaceView(territory.id, seat, units))
         return views
-
-    def victory_points_of(self, seat: int) -> int:
-        """Victory points won so far, in the games that score them; 0 in the others."""
-        return 0
-
-    def pieces_to_place(self) -> dict[str, int]:
-        """Pieces other than armies that the seat in turn has won and must still place, by
-        unit or marker kind (armies to place: `pending_reinforcements`)."""
-        return {}
 
     def points(self, seat: int) -> int:
         """Ranking points: tournament scoring with tournament objectives (the objective's
@@ -313,7 +191,7 @@ class Game:
             return objective.points_held(self.board, self.owner, seat)
         return self.territory_count[seat]
 
-    def _bind_handlers(self) -> dict[type[a.Action], Callable[[int | None, Any], list[e.Event]]]:
+    def _bind_handlers(self) -> dict[type[a.Action], Handler]:
         return {
             a.PlaceArmies: self._place_armies,
             a.TradeCards: self._trade_cards,
@@ -326,23 +204,6 @@ class Game:
             a.ExpireTime: self._expire_time,
             a.Resign: self._resign,
         }
-
-    def clone(self) -> Game:
-        """An independent copy, cheap enough to take before every action: the server applies
-        an action to a clone and keeps it only once the store has accepted it."""
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        for name in self._STATE:
-            setattr(other, name, copy_plain(getattr(self, name)))
-        other._handlers = other._bind_handlers()
-        return other
-
-    # ------------------------------------------------------------------ snapshots
-
-    # The snapshot's layout. Bump it whenever the state a snapshot holds changes meaning or
-    # shape: a stored snapshot of another format is dropped and the game replayed from its
-    # log (the log is the truth; a snapshot only saves replaying it).
-    SNAPSHOT_FORMAT: ClassVar[int] = 1
 
     _STATE: tuple[str, ...] = (
         "seq",
@@ -368,33 +229,16 @@ class Game:
         "end_reason",
     )
 
-    def snapshot(self) -> dict[str, Any]:
-        """The whole mutable state as plain data (JSON-ready), without the seed. A cache:
-        the log stays the truth, and `restore` of a snapshot continues the same game."""
-        state: dict[str, Any] = {name: copy_plain(getattr(self, name)) for name in self._STATE}
-        state["phase"] = self.phase.value
+    def _snapshot_more(self, state: dict[str, Any]) -> None:
         state["pending_attack"] = list(self.pending_attack) if self.pending_attack else None
         state["pending_conquest"] = list(self.pending_conquest) if self.pending_conquest else None
-        state["ranking"] = [list(entry) for entry in self.ranking]
-        state["format"] = self.SNAPSHOT_FORMAT
-        return state
 
-    def restore(self, state: dict[str, Any]) -> None:
-        """Continue from a snapshot taken of a game with the same players, options and seed;
-        SnapshotFormatError for one written in another format (older ones have none)."""
-        if state.get("format") != self.SNAPSHOT_FORMAT:
-            raise SnapshotFormatError(
-                f"snapshot format {state.get('format')}, this engine's is {self.SNAPSHOT_FORMAT}"
-            )
-        for name in self._STATE:
-            setattr(self, name, copy_plain(state[name]))
-        self.phase = Phase.of(state["phase"])
+    def _restore_more(self, state: dict[str, Any]) -> None:
         attack, conquest = state["pending_attack"], state["pending_conquest"]
         self.pending_attack = (attack[0], attack[1], attack[2]) if attack else None
         self.pending_conquest = (
             (conquest[0], conquest[1], conquest[2], conquest[3]) if conquest else None
         )
-        self.ranking = tuple((r[0], r[1], r[2]) for r in state["ranking"])
 
     def legal_actions(self, seat: int | None) -> list[LegalAction]:
         """Every family of actions `seat` may submit now. Each family states its ranges."""
@@ -408,6 +252,9 @@ class Game:
             return [LegalDefend(1, min(MAX_DICE, self.armies[target]))]
         if seat != self.current:
             return []
+        return self._turn_actions(seat)
+
+    def _turn_actions(self, seat: int) -> list[LegalAction]:
         own = [t for t, o in enumerate(self.owner) if o == seat]
         ids = self.board.territories
         if self.phase is Phase.SETUP:
@@ -912,14 +759,6 @@ class Game:
         self.conquered_this_turn = False  # no card for a player who has left
         return events + self._end_turn(seat)
 
-    def active_seats(self) -> list[int]:
-        """Seats still playing: neither eliminated nor resigned."""
-        return [
-            seat
-            for seat in range(len(self.players))
-            if not self.eliminated[seat] and not self.resigned[seat]
-        ]
-
     def _expire_time(self, seat: int | None, action: a.ExpireTime) -> list[e.Event]:
         if seat is not None:
             raise NotYourTurn("only the game's clock can declare the time limit reached")
@@ -992,44 +831,18 @@ class Game:
             return self._finish(seat, "objective")
         return []
 
-    def _finish(self, winner: int | None, reason: str) -> list[e.Event]:
-        events: list[e.Event] = []
-        if self.pending_conquest is not None:
-            # A conquest that wins the game is still occupied with the armies of the last roll.
-            source, target, low, _ = self.pending_conquest
-            self.armies[source] -= low
-            self.armies[target] += low
-            board = self.board
-            events.append(
-                e.ArmiesMoved(
-                    self.current,
-                    board.territories[source].id,
-                    board.territories[target].id,
-                    low,
-                    False,
-                )
-            )
-        self.phase = Phase.OVER
-        self.winner = winner
-        self.end_reason = reason
+    def _before_finish(self) -> list[e.Event]:
+        conquest = self.pending_conquest
         self.pending_attack = None
         self.pending_conquest = None
-        # The winner first, players who resigned last, the others by points; ties share a rank.
-        ordered = sorted(
-            ((self.points(seat), seat) for seat in self.turn_order),
-            key=lambda item: (item[1] != winner, self.resigned[item[1]], -item[0]),
-        )
-        ranking: list[tuple[int, int, int]] = []
-        for position, (points, seat) in enumerate(ordered):
-            previous = ranking[-1] if ranking else None
-            tied = (
-                previous is not None
-                and previous[2] == points
-                and previous[1] != winner
-                and self.resigned[previous[1]] == self.resigned[seat]
-            )
-            rank = previous[0] if tied and previous is not None else position + 1
-            ranking.append((rank, seat, points))
-        self.ranking = tuple(ranking)
-        revealed = tuple(self.objective_cards) if self.ruleset.objectives else ()
-        return [*events, e.GameEnded(winner, reason, self.ranking, revealed)]
+        if conquest is None:
+            return []
+        # A conquest that wins the game is still occupied with the armies of the last roll.
+        source, target, low, _ = conquest
+        self.armies[source] -= low
+        self.armies[target] += low
+        ids = self.board.territories
+        return [e.ArmiesMoved(self.current, ids[source].id, ids[target].id, low, False)]
+
+    def _revealed_at_end(self) -> tuple[str, ...]:
+        return tuple(self.objective_cards) if self.ruleset.objectives else ()

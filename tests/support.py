@@ -14,6 +14,7 @@ from domain import events as e
 from domain.actions import Action, PlaceArmies
 from domain.errors import RuleViolation
 from domain.game import Game, Phase
+from domain.kernel import Kernel
 from domain.legal import LegalAction
 from domain.options import GameOptions
 from domain.rng import DerivedRandom
@@ -26,7 +27,13 @@ BOARD = CLASSIC.ruleset.board
 def new_game(
     players: int = 4, options: GameOptions | None = None, seed: bytes = b"test-seed"
 ) -> Game:
-    return CLASSIC.new_game([f"P{i}" for i in range(players)], options, seed=seed)
+    return classic(CLASSIC.new_game([f"P{i}" for i in range(players)], options, seed=seed))
+
+
+def classic(game: Kernel) -> Game:
+    """A game of the engine's base rules (what `Variant.new_game` gives as a `Kernel`)."""
+    assert isinstance(game, Game)
+    return game
 
 
 def arrange(

@@ -9,13 +9,15 @@ docs/architecture.md.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from importlib import resources
+from importlib import import_module, resources
 from typing import Any
 
 from domain.game import Game
+from domain.kernel import Kernel
 from domain.options import GameOptions
 from domain.ruleset import Ruleset
 
@@ -25,7 +27,7 @@ class Variant:
     name: str
     title: str
     package: str  # where the data files live
-    game_class: type[Game] = Game
+    game_class: type[Kernel] = Game
     description: str = ""
     ruleset_class: type[Ruleset] = Ruleset
     options_class: type[GameOptions] = GameOptions
@@ -52,7 +54,7 @@ class Variant:
         *,
         seed: bytes,
         colours: Sequence[str] | None = None,
-    ) -> Game:
+    ) -> Kernel:
         return self.game_class(self.ruleset, players, options, seed=seed, colours=colours)
 
 
@@ -77,4 +79,19 @@ def get_variant(name: str) -> Variant:
 from variants import classic as _classic  # noqa: E402  (registers itself)
 from variants import spqr as _spqr  # noqa: E402
 
-__all__ = ["VARIANTS", "Variant", "_classic", "_spqr", "get_variant", "register"]
+# Games beyond the default ones, by module, comma-separated (variants.skirmish, or a game of
+# one's own outside this repository): imported before anything reads the registry, so that
+# the schema, the catalogue and the bots of every process see the same games.
+EXTRA_VARIANTS_ENV = "RISIKO_EXTRA_VARIANTS"
+for _module in filter(None, (m.strip() for m in os.environ.get(EXTRA_VARIANTS_ENV, "").split(","))):
+    import_module(_module)
+
+__all__ = [
+    "EXTRA_VARIANTS_ENV",
+    "VARIANTS",
+    "Variant",
+    "_classic",
+    "_spqr",
+    "get_variant",
+    "register",
+]

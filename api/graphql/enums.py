@@ -10,7 +10,7 @@ import strawberry
 import variants  # noqa: F401  (the games declare their phases on import)
 from api.stores.base import GameStatus as StoredStatus
 from domain.board import SpaceKind as DomainSpaceKind
-from domain.game import Phase as DomainPhase
+from domain.flow import Phase as DomainPhase
 from domain.odds import TieRule as DomainTieRule
 from domain.options import DefenderDice as DomainDefenderDice
 from domain.options import ObjectiveDeck as DomainObjectiveDeck

@@ -15,7 +15,6 @@ from api.graphql.generated import LegalAction, legal_type, member, ready_input
 from api.graphql.ids import Node, page_size, to_global_id
 from api.service import Session
 from api.stores.base import GameRecord
-from domain.game import Phase as DomainPhase
 from domain.views import ARMY, SpaceView
 from variants import get_variant
 
@@ -293,9 +292,9 @@ class Game(Node):
                     seat=s,
                     name=seat.name,
                     colour=seat.colour,
-                    territories=game.territory_count[s],
-                    armies=sum(n for t, n in enumerate(game.armies) if game.owner[t] == s),
-                    cards=len(game.hands[s]),
+                    territories=game.territories_held(s),
+                    armies=game.armies_of(s),
+                    cards=len(game.hand(s)),
                     eliminated=game.eliminated[s],
                     resigned=game.resigned[s],
                     victory_points=game.victory_points_of(s),
@@ -349,16 +348,12 @@ class Game(Node):
     )
     def armies_to_place(self) -> int:
         game = self.session.game
-        if game is None:
-            return 0
-        if game.phase is DomainPhase.SETUP:
-            return game.setup_quota
-        return game.pending_reinforcements
+        return 0 if game is None else game.armies_to_place()
 
     @strawberry.field(description="Cards left in the draw deck.")
     def deck_size(self) -> int:
         game = self.session.game
-        return 0 if game is None else len(game.deck)
+        return 0 if game is None else game.deck_size()
 
     @strawberry.field(
         description="Every territory's owner and armies (S.P.Q.RisiKo!: every province and "
@@ -438,7 +433,7 @@ class Game(Node):
         cards = game.ruleset.cards.cards
         return [
             Card(id=c, symbol=cards[c].symbol, territory=cards[c].territory)
-            for c in game.hands[self.viewer]
+            for c in game.hand(self.viewer)
         ]
 
     @strawberry.field(
@@ -447,14 +442,15 @@ class Game(Node):
     )
     def objective(self) -> Objective | None:
         game = self.session.game
-        if game is None or self.viewer is None or not game.objectives[self.viewer]:
+        secret = None if game is None or self.viewer is None else game.secret_objective(self.viewer)
+        if game is None or secret is None:
             return None  # also in variants without objectives (S.P.Q.RisiKo!)
-        objective = game.objective_of(self.viewer)
+        card, objective = secret
         territories = getattr(objective, "territories", None)
         board = game.board
         return Objective(
             id=objective.id,
-            card=game.objective_cards[self.viewer],
+            card=card,
             text=objective.text,
             territories=None
             if territories is None

@@ -45,6 +45,7 @@ from tests.e2e.test_instances import (
 )
 from tests.integration.api_support import CLASSIC, state_of
 from tests.mongo_server import TRANSACTION_LIFETIME_SECONDS
+from tests.support import classic
 
 pytestmark = pytest.mark.anyio
 
@@ -203,11 +204,13 @@ def replay(record: GameRecord, log: list[LogEntry], events: list[StoredEvent]) -
             continue
         if entry.kind == "start":
             seats = entry.payload["seats"]
-            game = CLASSIC.new_game(
-                [s["name"] for s in seats],
-                GameOptions.from_dict(record.options),
-                seed=record.seed,
-                colours=[s["colour"] for s in seats],
+            game = classic(
+                CLASSIC.new_game(
+                    [s["name"] for s in seats],
+                    GameOptions.from_dict(record.options),
+                    seed=record.seed,
+                    colours=[s["colour"] for s in seats],
+                )
             )
             produced = game.initial_events
         else:

@@ -54,7 +54,9 @@ GAMES = [
 def new_game(case: Case) -> Game:
     variant = get_variant(case.variant)
     seed = f"golden-{case.name}".encode()
-    return variant.new_game(NAMES[: case.players], variant.options(case.options), seed=seed)
+    game = variant.new_game(NAMES[: case.players], variant.options(case.options), seed=seed)
+    assert isinstance(game, Game)
+    return game
 
 
 def header(case: Case, game: Game) -> dict[str, Any]:

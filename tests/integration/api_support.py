@@ -28,8 +28,10 @@ from bots.policies import aggressive_policy
 from domain import actions as a
 from domain.errors import RuleViolation
 from domain.game import Game
+from domain.kernel import Kernel
 from domain.options import GameOptions
 from tests.e2e.support import Server
+from tests.support import classic
 from variants import get_variant
 
 GRAPHQL_RESPONSE = "application/graphql-response+json"
@@ -255,11 +257,13 @@ async def start_game(client: httpx.AsyncClient, game: PlayedGame) -> None:
     answer = await data(client, START, {"input": {"gameId": game.id}}, game.token(0))
     assert answer["startGame"]["userErrors"] == [], answer
     game.version = answer["startGame"]["game"]["version"]
-    game.mirror = CLASSIC.new_game(
-        [s.name for s in game.seats],
-        game.options,
-        seed=game.seed.encode(),
-        colours=[s.colour for s in game.seats],
+    game.mirror = classic(
+        CLASSIC.new_game(
+            [s.name for s in game.seats],
+            game.options,
+            seed=game.seed.encode(),
+            colours=[s.colour for s in game.seats],
+        )
     )
 
 
@@ -374,11 +378,13 @@ class ServiceGame:
 
 def mirror_of(record: GameRecord) -> Game:
     """A fresh engine for a started game, built like the service builds it."""
-    return CLASSIC.new_game(
-        [s.name for s in record.seats],
-        GameOptions.from_dict(record.options),
-        seed=record.seed,
-        colours=[s.colour for s in record.seats],
+    return classic(
+        CLASSIC.new_game(
+            [s.name for s in record.seats],
+            GameOptions.from_dict(record.options),
+            seed=record.seed,
+            colours=[s.colour for s in record.seats],
+        )
     )
 
 
@@ -460,6 +466,6 @@ STATE_FIELDS = (
 )
 
 
-def state_of(game: Game) -> dict[str, Any]:
+def state_of(game: Kernel) -> dict[str, Any]:
     """Everything that makes a position, as plain values to compare."""
     return {name: copy.deepcopy(getattr(game, name)) for name in STATE_FIELDS}

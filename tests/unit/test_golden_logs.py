@@ -28,7 +28,9 @@ def load(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
 def fresh(header: dict[str, Any]) -> Game:
     variant = get_variant(header["variant"])
     options = variant.options(header["options"])
-    return variant.new_game(header["players"], options, seed=header["seed"].encode())
+    game = variant.new_game(header["players"], options, seed=header["seed"].encode())
+    assert isinstance(game, Game)
+    return game
 
 
 def as_json(events: list[Any]) -> list[Any]:

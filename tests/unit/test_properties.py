@@ -39,7 +39,15 @@ from domain.legal import (
 )
 from domain.options import DefenderDice, GameOptions
 from domain.replay import LogEntry, replay
-from tests.support import CLASSIC, arrange, assert_offered_actions_apply, clone, new_game, state
+from tests.support import (
+    CLASSIC,
+    arrange,
+    assert_offered_actions_apply,
+    classic,
+    clone,
+    new_game,
+    state,
+)
 
 OPTIONS: dict[str, GameOptions] = {
     "default": GameOptions(),
@@ -81,7 +89,7 @@ class Scenario:
 
     def new_game(self) -> Game:
         names = [f"P{i}" for i in range(self.players)]
-        return CLASSIC.new_game(names, OPTIONS[self.options], seed=self.seed)
+        return classic(CLASSIC.new_game(names, OPTIONS[self.options], seed=self.seed))
 
 
 scenarios = st.builds(

@@ -14,7 +14,7 @@ from domain.actions import Action
 from domain.errors import SnapshotFormatError
 from domain.game import Game
 from domain.options import DefenderDice, GameOptions
-from tests.support import new_game
+from tests.support import classic, new_game
 from variants import get_variant
 
 CLASSIC = get_variant("classic")
@@ -38,7 +38,7 @@ def test_a_restored_snapshot_continues_the_same_game(
     seed: bytes, before: int, declare: bool
 ) -> None:
     options = GameOptions(defender_dice=DefenderDice.DECLARE if declare else DefenderDice.MAXIMUM)
-    game = CLASSIC.new_game(NAMES, options, seed=seed)
+    game = classic(CLASSIC.new_game(NAMES, options, seed=seed))
     rnd = random.Random(seed)
     for _ in range(before):
         if game.is_over:
@@ -60,7 +60,7 @@ def test_a_restored_snapshot_continues_the_same_game(
 
 
 def test_a_snapshot_shares_nothing_with_the_game() -> None:
-    game = CLASSIC.new_game(NAMES, seed=b"x")
+    game = classic(CLASSIC.new_game(NAMES, seed=b"x"))
     snapshot = game.snapshot()
     snapshot["armies"][0] = 99
     snapshot["hands"][0].append("jolly_1")

@@ -9,7 +9,8 @@ from typing import TypeVar
 
 from bots.policies import land_attacks, register_aggressive
 from domain import actions as a
-from domain.game import Game, Phase
+from domain.game import Phase
+from domain.kernel import Kernel
 from domain.legal import LegalAction
 from variants.spqr import actions as sa
 from variants.spqr.game import STEP, SpqrGame
@@ -186,7 +187,7 @@ def _spqr_sea_attacks(game: SpqrGame, seat: int) -> Iterator[a.Action]:
         yield sa.SeaAttack(best.source, best.target, best.sea, best.max_legionaries)
 
 
-def _registered(game: Game, seat: int, rnd: random.Random) -> Iterable[a.Action]:
+def _registered(game: Kernel, seat: int, rnd: random.Random) -> Iterable[a.Action]:
     assert isinstance(game, SpqrGame)
     return aggressive(game, seat, rnd)
 
