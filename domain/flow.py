@@ -103,7 +103,8 @@ def next_in_order(
     order: Sequence[int], seat: int, playing: Sequence[bool]
 ) -> tuple[int | None, bool]:
     """The seat after `seat` in `order` that is still `playing` (by seat), and whether the
-    round wrapped round to get there. (None, True) when nobody after it plays."""
+    round wrapped round to get there: `seat` itself after a whole round when it is the only
+    one playing, (None, True) when nobody is."""
     position = order.index(seat)
     count = len(order)
     for step in range(1, count + 1):

@@ -275,7 +275,7 @@ class Kernel:
             prompt = OpenPrompt.from_plain(self.prompt_stack[-1])
             if seat != prompt.seat:
                 raise NotYourTurn("the game waits for another player's answer")
-            if not self._prompt_answers(prompt).allows(action):
+            if action.kind != self._prompt_answers(prompt).kind:  # the handler checks the rest
                 raise WrongPhase(f"answer the open {prompt.topic} first")
         events = handler(seat, action)
         self.seq += 1

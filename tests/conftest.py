@@ -6,6 +6,9 @@ from pathlib import Path
 
 import pytest
 
+# The schema as a server builds it by default, before any test imports a game that is not
+# among the default ones (variants.skirmish): ActionInput and the enums are made on import.
+import api.graphql.schema  # noqa: F401
 from api.graphiql import default_folder, fetch_assets
 from tests.mongo_server import MongoServer
 

@@ -114,3 +114,18 @@ def test_the_domain_declares_only_the_phases_every_game_shares() -> None:
     spqr = declared_phases(ROOT / "variants" / "spqr")
     assert spqr == {"naval_reinforce", "naval_move", "naval_combat", "sea_attack"}
     assert {phase.value for phase in Phase.declared()} >= shared | spqr
+
+
+def test_the_test_game_is_its_folder_and_nothing_else() -> None:
+    """variants/skirmish plays through the engine, the API and the bots (tests/unit/
+    test_skirmish.py, tests/e2e/test_skirmish_game.py) with no line of it anywhere else: it is
+    loaded by module name (RISIKO_EXTRA_VARIANTS), and no code outside its folder imports it."""
+    outside = [ROOT / name for name in ("api", "bots", "domain", "client", "benchmarks")]
+    outside += [path for path in (ROOT / "variants").iterdir() if path.name != "skirmish"]
+    found = set()
+    for folder in outside:
+        if folder.is_dir():
+            found |= {
+                (module, imported) for module, imported in imports(folder) if "skirmish" in imported
+            }
+    assert found == set()

@@ -1,0 +1,389 @@
+"""A skirmish: the small game made to prove the kernel (variants/skirmish/README.md).
+
+It uses what the kernel offers and classic RisiKo! does not: forces of two kinds of unit
+(`domain.forces`), a turn order drawn again every round, a round of two phases that every seat
+plays in turn (`domain.flow`), an answer owed out of turn on the prompt stack, and dice with
+modifiers (`domain.combat`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from domain import actions as a
+from domain import events as e
+from domain.combat import Modifier, Side, pairwise_losses
+from domain.errors import (
+    InvalidAction,
+    InvalidArmyCount,
+    InvalidDice,
+    InvalidOptions,
+    NotAdjacent,
+    NotEnoughArmies,
+    NotYourTerritory,
+    NotYourTurn,
+    OwnTerritory,
+    UnknownTerritory,
+    WrongPhase,
+)
+from domain.flow import OpenPrompt, drawn_order, next_in_order
+from domain.forces import Forces
+from domain.kernel import Handler, Kernel
+from domain.legal import LegalAction, LegalEndTurn
+from domain.options import GameOptions
+from domain.rng import DerivedRandom
+from domain.ruleset import Ruleset
+from domain.views import ARMY, SpaceView
+from variants.skirmish import actions as sa
+from variants.skirmish import events as se
+from variants.skirmish.legal import LegalAssault, LegalHoldGround, LegalMarch, LegalRecruit
+from variants.skirmish.options import SkirmishOptions
+from variants.skirmish.phases import BATTLE, MUSTER, ROUND
+from variants.skirmish.ruleset import SkirmishRuleset
+
+ARTILLERY = "artillery"
+COST = {ARMY: 1, ARTILLERY: 2}  # recruit points per unit
+MAX_ASSAULT_ARMIES = 3
+MAX_DEFENCE_DICE = 2
+ASSAULT = "assault"  # the topic of the defender's prompt
+
+
+class SkirmishGame(Kernel):
+    UNIT_KINDS = (ARMY, ARTILLERY)
+    ruleset: SkirmishRuleset
+    options: SkirmishOptions
+    forces: Forces
+    order: list[int]  # this round's order of play
+    phase_position: int  # the round phase being played (ROUND.phases)
+    points_left: int  # recruit points of the seat mustering
+
+    _STATE = (
+        "seq",
+        "eliminated",
+        "resigned",
+        "round",
+        "current",
+        "prompt_stack",
+        "time_expired",
+        "winner",
+        "end_reason",
+        "forces",
+        "order",
+        "phase_position",
+        "points_left",
+    )
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        players: Sequence[str],
+        options: GameOptions | None = None,
+        *,
+        seed: bytes,
+        colours: Sequence[str] | None = None,
+    ) -> None:
+        options = SkirmishOptions() if options is None else options
+        super().__init__(ruleset, players, options, seed=seed, colours=colours)
+
+    def _check_options(self, ruleset: Ruleset, options: GameOptions) -> None:
+        if not isinstance(ruleset, SkirmishRuleset):
+            raise InvalidOptions("a skirmish needs the skirmish's rules")
+        if not isinstance(options, SkirmishOptions):
+            raise InvalidOptions("a skirmish takes a skirmish's options")
+
+    def _start_state(self) -> None:
+        spaces = len(self.board.territories)
+        self.forces = Forces(spaces, len(self.players), self.UNIT_KINDS)
+        self.order = []
+        self.phase_position = 0
+        self.points_left = 0
+
+    def _bind_handlers(self) -> dict[type[a.Action], Handler]:
+        return {
+            sa.Recruit: self._recruit,
+            sa.Assault: self._assault,
+            sa.HoldGround: self._hold_ground,
+            sa.March: self._march,
+            a.EndTurn: self._end_turn,
+            a.Resign: self._resign,
+        }
+
+    # ------------------------------------------------------------------ reads
+
+    @property
+    def turn_order(self) -> tuple[int, ...]:
+        return tuple(self.order)
+
+    def space_views(self) -> list[SpaceView]:
+        return self.forces.views([t.id for t in self.board.territories])
+
+    def territories_held(self, seat: int) -> int:
+        return len(self.forces.held_by(seat))
+
+    def armies_of(self, seat: int) -> int:
+        return self.forces.units_of(seat, ARMY)
+
+    def armies_to_place(self) -> int:
+        return self.points_left if self.phase is MUSTER else 0
+
+    def points(self, seat: int) -> int:
+        """Spaces held at the end."""
+        return self.territories_held(seat)
+
+    def recruit_points(self, seat: int) -> int:
+        """What a seat's muster pays: 2, and 1 for each space it holds."""
+        return 2 + self.territories_held(seat)
+
+    # ------------------------------------------------------------------ the round
+
+    def _deal(self, rng: DerivedRandom) -> list[e.Event]:
+        seats = len(self.players)
+        spaces = list(range(len(self.board.territories)))
+        rng.shuffle(spaces)
+        armies = self.ruleset.armies_per_space
+        for position, space in enumerate(spaces):
+            seat = position % seats
+            self.forces.owner[space] = seat
+            self.forces.add(space, seat, ARMY, armies)
+        self.order = list(drawn_order(DerivedRandom(self.seed + b"/order", 0), range(seats)))
+        events: list[e.Event] = [
+            e.GameStarted(
+                self.players, self.colours, self.order[0], tuple(self.order), self.commitment
+            ),
+            se.SpacesDealt(tuple(self.forces.owner), armies),
+        ]
+        self.round = 1
+        events.append(se.TurnOrderDrawn(self.round, tuple(self.order)))
+        return events + self._begin(self.order[0], 0)
+
+    def _begin(self, seat: int, position: int) -> list[e.Event]:
+        self.current = seat
+        self.phase_position = position
+        self.phase = ROUND.phase_at(position).phase
+        points = 0
+        if self.phase is MUSTER:
+            points = self.points_left = self.recruit_points(seat)
+        else:
+            self.points_left = 0
+            self.forces.new_turn()
+        return [se.PhaseTurnStarted(seat, self.round, self.phase.value, points)]
+
+    def _advance(self, seat: int) -> list[e.Event]:
+        """`seat` has played its part of this phase: the next seat in the round's order plays
+        it, or the next phase begins, or the next round with a new order."""
+        events: list[e.Event] = [e.TurnEnded(seat)]
+        playing = [
+            not (gone or left) for gone, left in zip(self.eliminated, self.resigned, strict=True)
+        ]
+        following, wrapped = next_in_order(self.order, seat, playing)
+        if following is not None and not wrapped:
+            return events + self._begin(following, self.phase_position)
+        position = ROUND.following(self.phase_position)
+        if position is not None:
+            first = next(s for s in self.order if playing[s])
+            return events + self._begin(first, position)
+        limit = self.options.round_limit
+        if limit is not None and self.round >= limit:
+            return events + self._finish(None, "round_limit")
+        self.round += 1
+        rng = DerivedRandom(self.seed + b"/order", self.seq + 1)
+        self.order = list(drawn_order(rng, self.active_seats()))
+        events.append(se.TurnOrderDrawn(self.round, tuple(self.order)))
+        return events + self._begin(self.order[0], ROUND.first())
+
+    def _leave_turn(self, seat: int) -> list[e.Event]:
+        return self._advance(seat)
+
+    # ------------------------------------------------------------------ legal actions
+
+    def _turn_actions(self, seat: int) -> list[LegalAction]:
+        ids = self.board.territories
+        forces = self.forces
+        own = forces.held_by(seat)
+        if self.phase is MUSTER:
+            spaces = tuple(ids[s].id for s in own)
+            return [
+                LegalRecruit(unit, spaces, 1, self.points_left // cost)
+                for unit, cost in COST.items()
+                if self.points_left >= cost
+            ]
+        legal: list[LegalAction] = []
+        neighbours = self.board.land_neighbours
+        for source in own:
+            armies = forces.count(source, seat, ARMY)
+            for target in neighbours[source]:
+                if forces.owner[target] == seat:
+                    continue
+                high = min(MAX_ASSAULT_ARMIES, armies - 1)
+                if high >= 1:
+                    legal.append(LegalAssault(ids[source].id, ids[target].id, 1, high))
+        for source in own:
+            for unit in self.UNIT_KINDS:
+                free = forces.unmoved(source, seat, unit)
+                if unit == ARMY:
+                    free = min(free, forces.count(source, seat, ARMY) - 1)
+                if free < 1:
+                    continue
+                for target in neighbours[source]:
+                    if forces.owner[target] == seat:
+                        legal.append(LegalMarch(ids[source].id, ids[target].id, unit, 1, free))
+        legal.append(LegalEndTurn())
+        return legal
+
+    def _prompt_answers(self, prompt: OpenPrompt) -> LegalAction:
+        source, target, _ = prompt.values
+        defending = self.forces.count(target, prompt.seat, ARMY)
+        ids = self.board.territories
+        return LegalHoldGround(ids[source].id, ids[target].id, 1, min(MAX_DEFENCE_DICE, defending))
+
+    # ------------------------------------------------------------------ actions
+
+    def _check_turn(self, seat: int | None, phase: object) -> int:
+        if seat is None or seat != self.current:
+            raise NotYourTurn("it is not your turn")
+        if self.phase is not phase:
+            raise WrongPhase(f"this is the {self.phase.value} phase")
+        return seat
+
+    def _space(self, space_id: str) -> int:
+        index = self.board.index.get(space_id)
+        if index is None:
+            raise UnknownTerritory(f"there is no space {space_id!r}")
+        return index
+
+    def _own_space(self, seat: int, space_id: str) -> int:
+        index = self._space(space_id)
+        if self.forces.owner[index] != seat:
+            raise NotYourTerritory(f"{self.board.territories[index].name} is not yours")
+        return index
+
+    def _unit(self, unit: str) -> str:
+        if unit not in self.UNIT_KINDS:
+            raise InvalidAction(f"unknown unit {unit!r}: use one of {list(self.UNIT_KINDS)}")
+        return unit
+
+    def _recruit(self, seat: int | None, action: sa.Recruit) -> list[e.Event]:
+        seat = self._check_turn(seat, MUSTER)
+        space = self._own_space(seat, action.space)
+        unit = self._unit(action.unit)
+        affordable = self.points_left // COST[unit]
+        if not 1 <= action.count <= affordable:
+            raise InvalidArmyCount(
+                f"{self.points_left} points pay for 1 to {affordable} {unit}, not {action.count}"
+            )
+        self.forces.add(space, seat, unit, action.count)
+        self.points_left -= action.count * COST[unit]
+        events: list[e.Event] = [
+            se.Recruited(seat, action.space, unit, action.count, self.points_left)
+        ]
+        if self.points_left == 0:
+            events += self._advance(seat)
+        return events
+
+    def _assault(self, seat: int | None, action: sa.Assault) -> list[e.Event]:
+        seat = self._check_turn(seat, BATTLE)
+        source = self._own_space(seat, action.source)
+        target = self._space(action.target)
+        names = self.board.territories
+        defender = self.forces.owner[target]
+        if defender == seat:
+            raise OwnTerritory(f"{names[target].name} is yours")
+        if target not in self.board.land_neighbours[source]:
+            raise NotAdjacent(f"{names[source].name} does not border {names[target].name}")
+        armies = self.forces.count(source, seat, ARMY)
+        high = min(MAX_ASSAULT_ARMIES, armies - 1)
+        if high < 1:
+            raise NotEnoughArmies(f"{names[source].name} needs 2 armies to assault")
+        if not 1 <= action.armies <= high:
+            raise InvalidArmyCount(f"commit 1 to {high} armies, not {action.armies}")
+        events: list[e.Event] = [
+            se.AssaultDeclared(seat, action.source, action.target, action.armies, defender)
+        ]
+        prompt = OpenPrompt(defender, ASSAULT, (source, target, action.armies))
+        if self.resigned[defender]:  # nobody will answer: the most dice, at once
+            return events + self._resolve(prompt, self._prompt_answers(prompt).ready())
+        self._push_prompt(prompt)
+        return events
+
+    def _hold_ground(self, seat: int | None, action: sa.HoldGround) -> list[e.Event]:
+        prompt = self.open_prompt()
+        if prompt is None or prompt.topic != ASSAULT:
+            raise WrongPhase("no assault waits for an answer")
+        if seat != prompt.seat:
+            raise NotYourTurn("the assault waits for its defender")
+        family = self._prompt_answers(prompt)
+        assert isinstance(family, LegalHoldGround)
+        if not family.allows(action):
+            raise InvalidDice(f"roll {family.min_dice} to {family.max_dice} dice")
+        self._pop_prompt()
+        return self._resolve(prompt, action)
+
+    def _resolve(self, prompt: OpenPrompt, answer: a.Action) -> list[e.Event]:
+        assert isinstance(answer, sa.HoldGround)
+        source, target, committed = prompt.values
+        attacker, defender = self.current, prompt.seat
+        forces = self.forces
+        modifiers = []
+        if forces.count(source, attacker, ARTILLERY):
+            modifiers.append(Modifier(Side.ATTACKER, 1, ARTILLERY))
+        if forces.count(target, defender, ARTILLERY):
+            modifiers.append(Modifier(Side.DEFENDER, 1, ARTILLERY))
+        attack_dice, defence_dice = DerivedRandom(self.seed, self.seq + 1).roll(
+            committed, answer.dice
+        )
+        attacker_losses, defender_losses = pairwise_losses(attack_dice, defence_dice, modifiers)
+        forces.remove(source, attacker, ARMY, attacker_losses)
+        forces.remove(target, defender, ARMY, defender_losses)
+        ids = self.board.territories
+        events: list[e.Event] = [
+            se.AssaultRolled(
+                attacker,
+                ids[source].id,
+                ids[target].id,
+                tuple(attack_dice),
+                tuple(defence_dice),
+                tuple(f"{m.side.value}+{m.amount}:{m.source}" for m in modifiers),
+                attacker_losses,
+                defender_losses,
+            )
+        ]
+        if forces.count(target, defender, ARMY):
+            return events
+        # Taken: the defender's artillery there is lost, the assault's survivors move in.
+        destroyed = forces.count(target, defender, ARTILLERY)
+        forces.clear(target, defender)
+        forces.owner[target] = attacker
+        survivors = committed - attacker_losses
+        forces.move(source, target, attacker, ARMY, survivors, free=True)
+        events.append(
+            se.SpaceTaken(attacker, ids[source].id, ids[target].id, defender, survivors, destroyed)
+        )
+        if not forces.held_by(defender):
+            self.eliminated[defender] = True
+            events.append(e.PlayerEliminated(defender, attacker, 0))
+            active = self.active_seats()
+            if len(active) <= 1:
+                events += self._finish(active[0] if active else None, "last_player")
+        return events
+
+    def _march(self, seat: int | None, action: sa.March) -> list[e.Event]:
+        seat = self._check_turn(seat, BATTLE)
+        source = self._own_space(seat, action.source)
+        target = self._own_space(seat, action.target)
+        unit = self._unit(action.unit)
+        names = self.board.territories
+        if target not in self.board.land_neighbours[source]:
+            raise NotAdjacent(f"{names[source].name} does not border {names[target].name}")
+        free = self.forces.unmoved(source, seat, unit)
+        if unit == ARMY:
+            free = min(free, self.forces.count(source, seat, ARMY) - 1)
+        if not 1 <= action.count <= free:
+            raise InvalidArmyCount(
+                f"1 to {free} {unit} may march from {names[source].name}, not {action.count}"
+            )
+        self.forces.move(source, target, seat, unit, action.count)
+        return [se.Marched(seat, action.source, action.target, unit, action.count)]
+
+    def _end_turn(self, seat: int | None, action: a.EndTurn) -> list[e.Event]:
+        seat = self._check_turn(seat, BATTLE)
+        return self._advance(seat)
