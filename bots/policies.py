@@ -45,8 +45,9 @@ def aggressive_policy(game: Kernel, seat: int, rnd: random.Random) -> Iterable[a
     neighbours = board.neighbours
     phase = game.phase
     if phase is Phase.DEFEND:
-        assert game.pending_attack is not None
-        return [a.Defend(min(3, game.armies[game.pending_attack[1]]))]
+        prompt = game.open_prompt()
+        assert prompt is not None
+        return [a.Defend(min(3, game.armies[prompt.values[1]]))]
     if phase is Phase.OCCUPY:
         assert game.pending_conquest is not None
         return [a.Occupy(game.pending_conquest[3])]

@@ -11,11 +11,11 @@ Territories are indices into the board inside the engine (lists are fast); the A
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from domain import actions as a
 from domain import events as e
-from domain.dice import compare_dice
+from domain.combat import compare_dice
 from domain.errors import (
     CardNotInHand,
     EliminationTooEarly,
@@ -34,7 +34,7 @@ from domain.errors import (
     UnknownTerritory,
     WrongPhase,
 )
-from domain.flow import Phase
+from domain.flow import OpenPrompt, Phase
 from domain.kernel import Handler, Kernel, copy_plain
 from domain.legal import (
     LegalAction,
@@ -51,9 +51,10 @@ from domain.objectives import DestroyColour, HoldListedTerritories, Objective
 from domain.options import DefenderDice, GameOptions, ObjectiveDeck
 from domain.rng import DerivedRandom
 from domain.ruleset import Ruleset
-from domain.views import ARMY, Prompt, SpaceView, UnitStack
+from domain.views import ARMY, SpaceView, UnitStack
 
 MAX_DICE = 3
+DEFENCE = "defence"  # the topic of the defender's prompt: its dice, when defenders declare
 SETUP_ARMIES_PER_TURN = 3
 
 
@@ -83,28 +84,15 @@ class Game(Kernel):
         self.setup_quota = 0
         self.pending_reinforcements = 0
         self.conquered_this_turn = False
-        self.pending_attack: tuple[int, int, int] | None = None  # source, target, dice
         self.pending_conquest: tuple[int, int, int, int] | None = None  # source, target, min, max
 
     # ------------------------------------------------------------------ public API
 
-    @property
-    def seat_to_act(self) -> int | None:
-        """The seat whose action the game waits for (the defender while it declares dice)."""
-        if self.phase is Phase.OVER:
-            return None
-        if self.phase is Phase.DEFEND and self.pending_attack is not None:
-            return self.owner[self.pending_attack[1]]
-        return self.current
-
-    def prompts(self) -> list[Prompt]:
-        """The decisions owed out of turn, each with its default answer: the most dice the
-        defender may roll, as when defenders do not declare."""
-        if self.phase is not Phase.DEFEND or self.pending_attack is None:
-            return []
-        defender = self.owner[self.pending_attack[1]]
-        answers = [f for f in self.legal_actions(defender) if isinstance(f, LegalDefend)]
-        return [Prompt(defender, family, a.Defend(family.max_dice)) for family in answers]
+    def _prompt_answers(self, prompt: OpenPrompt) -> LegalAction:
+        """The defender's dice, when defenders declare them (phase DEFEND): 1 to the most it
+        may roll, which is also the default, as when defenders do not declare."""
+        target = prompt.values[1]
+        return LegalDefend(1, min(MAX_DICE, self.armies[target]))
 
     @property
     def turn_order(self) -> tuple[int, ...]:
@@ -205,6 +193,9 @@ class Game(Kernel):
             a.Resign: self._resign,
         }
 
+    # 2: the attack waiting for the defender's dice is a prompt on the kernel's stack.
+    SNAPSHOT_FORMAT: ClassVar[int] = 2
+
     _STATE: tuple[str, ...] = (
         "seq",
         "first_player",
@@ -219,6 +210,7 @@ class Game(Kernel):
         "eliminated",
         "resigned",
         "setup_remaining",
+        "prompt_stack",
         "round",
         "current",
         "setup_quota",
@@ -230,29 +222,13 @@ class Game(Kernel):
     )
 
     def _snapshot_more(self, state: dict[str, Any]) -> None:
-        state["pending_attack"] = list(self.pending_attack) if self.pending_attack else None
         state["pending_conquest"] = list(self.pending_conquest) if self.pending_conquest else None
 
     def _restore_more(self, state: dict[str, Any]) -> None:
-        attack, conquest = state["pending_attack"], state["pending_conquest"]
-        self.pending_attack = (attack[0], attack[1], attack[2]) if attack else None
+        conquest = state["pending_conquest"]
         self.pending_conquest = (
             (conquest[0], conquest[1], conquest[2], conquest[3]) if conquest else None
         )
-
-    def legal_actions(self, seat: int | None) -> list[LegalAction]:
-        """Every family of actions `seat` may submit now. Each family states its ranges."""
-        if self.phase is Phase.OVER or seat is None:
-            return []
-        if self.phase is Phase.DEFEND:
-            assert self.pending_attack is not None
-            target = self.pending_attack[1]
-            if seat != self.owner[target]:
-                return []
-            return [LegalDefend(1, min(MAX_DICE, self.armies[target]))]
-        if seat != self.current:
-            return []
-        return self._turn_actions(seat)
 
     def _turn_actions(self, seat: int) -> list[LegalAction]:
         own = [t for t, o in enumerate(self.owner) if o == seat]
@@ -519,7 +495,9 @@ class Game(Kernel):
             self.options.defender_dice is DefenderDice.DECLARE
             and not self.resigned[self.owner[target]]
         ):
-            self.pending_attack = (source, target, action.dice)
+            self._push_prompt(
+                OpenPrompt(self.owner[target], DEFENCE, (source, target, action.dice))
+            )
             self.phase = Phase.DEFEND
             return [
                 e.AttackDeclared(
@@ -532,15 +510,16 @@ class Game(Kernel):
         return events + self._after_battle(seat, target)
 
     def _defend(self, seat: int | None, action: a.Defend) -> list[e.Event]:
-        if self.phase is not Phase.DEFEND or self.pending_attack is None:
+        prompt = self.open_prompt()
+        if self.phase is not Phase.DEFEND or prompt is None:
             raise WrongPhase("no attack is waiting for a defender")
-        source, target, dice = self.pending_attack
-        if seat != self.owner[target]:
+        source, target, dice = prompt.values
+        if seat != prompt.seat:
             raise NotYourTurn("only the defender declares the defending dice")
         high = min(MAX_DICE, self.armies[target])
         if not 1 <= action.dice <= high:
             raise InvalidDice(f"defend with 1 to {high} dice")
-        self.pending_attack = None
+        self._pop_prompt()
         self.phase = Phase.ATTACK
         rng = DerivedRandom(self.seed, self.seq + 1)
         events = self._roll(rng, self.current, source, target, dice, action.dice)
@@ -730,10 +709,11 @@ class Game(Kernel):
         self.resigned[seat] = True
         self.setup_remaining[seat] = 0
         events: list[e.Event] = [e.PlayerResigned(seat)]
-        if self.phase is Phase.DEFEND and self.pending_attack is not None:
-            source, target, dice = self.pending_attack
-            if self.owner[target] == seat:  # the attack waiting on this defender goes ahead
-                self.pending_attack = None
+        prompt = self.open_prompt()
+        if self.phase is Phase.DEFEND and prompt is not None:
+            source, target, dice = prompt.values
+            if prompt.seat == seat:  # the attack waiting on this defender goes ahead
+                self._pop_prompt()
                 self.phase = Phase.ATTACK
                 rng = DerivedRandom(self.seed, self.seq + 1)
                 defence = min(MAX_DICE, self.armies[target])
@@ -755,7 +735,7 @@ class Game(Kernel):
             ids = self.board.territories
             events.append(e.ArmiesMoved(seat, ids[source].id, ids[target].id, low, False))
             self.pending_conquest = None
-        self.pending_attack = None
+        self.prompt_stack = []
         self.conquered_this_turn = False  # no card for a player who has left
         return events + self._end_turn(seat)
 
@@ -833,7 +813,6 @@ class Game(Kernel):
 
     def _before_finish(self) -> list[e.Event]:
         conquest = self.pending_conquest
-        self.pending_attack = None
         self.pending_conquest = None
         if conquest is None:
             return []

@@ -272,11 +272,16 @@ class Kernel:
         if handler is None:
             raise InvalidAction(f"{type(action).__name__} is not an action of this game")
         if self.prompt_stack and action.by_seat:
+            # Only the answer, from the seat that owes it (the handler checks the rest); the
+            # seat in turn is told its turn waits, the others that it is not theirs.
             prompt = OpenPrompt.from_plain(self.prompt_stack[-1])
-            if seat != prompt.seat:
-                raise NotYourTurn("the game waits for another player's answer")
-            if action.kind != self._prompt_answers(prompt).kind:  # the handler checks the rest
-                raise WrongPhase(f"answer the open {prompt.topic} first")
+            if action.kind == self._prompt_answers(prompt).kind:
+                if seat != prompt.seat:
+                    raise NotYourTurn(f"the {prompt.topic} waits for another player's answer")
+            elif seat == self.current:
+                raise WrongPhase(f"the {prompt.topic} waits for an answer first")
+            else:
+                raise NotYourTurn("it is not your turn")
         events = handler(seat, action)
         self.seq += 1
         return events

@@ -85,7 +85,8 @@ def arrange(
     game.trireme_disbanded = game.fleet_moved = False
     game.naval_seas, game.naval_battle = [], None
     game.sea_attacked, game.conquered_by_sea = [], []
-    game.pending_attack = game.pending_conquest = None
+    game.pending_conquest = None
+    game.prompt_stack = []
     game.conquered_this_turn = False
     game.victory_points = [0] * players
     game.hands = [list((hands or {}).get(seat, [])) for seat in range(players)]

@@ -64,7 +64,7 @@ def arrange(
     game.phase = phase
     game.round = round
     game.pending_reinforcements = pending
-    game.pending_attack = None
+    game.prompt_stack = []
     game.pending_conquest = None
     game.conquered_this_turn = False
     game.hands = [list((hands or {}).get(seat, [])) for seat in range(len(game.players))]

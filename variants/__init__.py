@@ -68,6 +68,16 @@ def register(variant: Variant) -> Variant:
     return variant
 
 
+def served(cls: type) -> bool:
+    """Whether a registered kind (of action, of legal family) belongs to the games this process
+    serves: the domain's own, or a registered variant's. A game's module imported without being
+    registered (the test game, in a test) registers its kinds, which stay out of the schema."""
+    module = cls.__module__
+    return module.startswith("domain.") or any(
+        module == v.package or module.startswith(f"{v.package}.") for v in VARIANTS.values()
+    )
+
+
 def get_variant(name: str) -> Variant:
     try:
         return VARIANTS[name]
@@ -80,11 +90,13 @@ from variants import classic as _classic  # noqa: E402  (registers itself)
 from variants import spqr as _spqr  # noqa: E402
 
 # Games beyond the default ones, by module, comma-separated (variants.skirmish, or a game of
-# one's own outside this repository): imported before anything reads the registry, so that
-# the schema, the catalogue and the bots of every process see the same games.
+# one's own outside this repository): each module names its game `VARIANT`, registered here
+# before anything reads the registry, so the schema, the catalogue and the bots of every
+# process see the same games. Importing such a module registers nothing by itself: a test
+# that plays one in-process leaves the server's games as they are.
 EXTRA_VARIANTS_ENV = "RISIKO_EXTRA_VARIANTS"
 for _module in filter(None, (m.strip() for m in os.environ.get(EXTRA_VARIANTS_ENV, "").split(","))):
-    import_module(_module)
+    register(import_module(_module).VARIANT)
 
 __all__ = [
     "EXTRA_VARIANTS_ENV",
@@ -94,4 +106,5 @@ __all__ = [
     "_spqr",
     "get_variant",
     "register",
+    "served",
 ]

@@ -16,10 +16,10 @@ import strawberry
 from strawberry.scalars import JSON
 from strawberry.utils.str_converters import to_camel_case
 
-import variants  # noqa: F401  (the variants register their actions and families on import)
 from domain import actions as a
 from domain import legal as lg
 from domain.errors import InvalidAction
+from variants import served  # the variants register their actions and families on import
 
 _PLAIN_TYPES: dict[str, Any] = {"str": str, "int": int, "bool": bool}
 
@@ -70,7 +70,7 @@ def _is_flag(cls: type[a.Action]) -> bool:
 
 
 SEAT_ACTIONS: tuple[type[a.Action], ...] = tuple(
-    cls for cls in a.ACTION_TYPES.values() if cls.by_seat
+    cls for cls in a.ACTION_TYPES.values() if cls.by_seat and served(cls)
 )
 
 
@@ -132,7 +132,9 @@ def _legal_type(cls: type[lg.LegalAction]) -> Any:
     return strawberry.type(type(cls.name, (), body), description=cls.about)
 
 
-_LEGAL_TYPES: dict[type[lg.LegalAction], Any] = {cls: _legal_type(cls) for cls in lg.LEGAL_FAMILIES}
+_LEGAL_TYPES: dict[type[lg.LegalAction], Any] = {
+    cls: _legal_type(cls) for cls in lg.LEGAL_FAMILIES if served(cls)
+}
 
 
 def legal_type(family: lg.LegalAction) -> Any:

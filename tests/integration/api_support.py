@@ -456,7 +456,7 @@ STATE_FIELDS = (
     "setup_quota",
     "pending_reinforcements",
     "conquered_this_turn",
-    "pending_attack",
+    "prompt_stack",
     "pending_conquest",
     "time_expired",
     "winner",

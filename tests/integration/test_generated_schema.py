@@ -17,7 +17,7 @@ from api.graphql.inputs import SubmitActionInput  # noqa: F401  (the schema's in
 from api.graphql.schema import schema
 from domain import actions as a
 from domain import legal as lg
-from variants import VARIANTS
+from variants import VARIANTS, served
 
 TYPES = schema._schema.type_map
 
@@ -28,7 +28,7 @@ def test_every_action_a_seat_submits_is_a_member_with_its_fields() -> None:
     members = action_input.fields
     assert set(members) == {to_camel_case(cls.kind) for cls in SEAT_ACTIONS}
     assert {cls.kind for cls in SEAT_ACTIONS} == {
-        kind for kind, cls in a.ACTION_TYPES.items() if cls.by_seat
+        kind for kind, cls in a.ACTION_TYPES.items() if cls.by_seat and served(cls)
     }
     assert "resign" not in members
     assert "expireTime" not in members
@@ -48,8 +48,9 @@ def test_every_action_a_seat_submits_is_a_member_with_its_fields() -> None:
 def test_every_legal_family_is_a_type_of_the_union_with_its_fields() -> None:
     union = TYPES["LegalAction"]
     assert isinstance(union, GraphQLUnionType)
-    assert [t.name for t in union.types] == [cls.name for cls in lg.LEGAL_FAMILIES]
-    for cls in lg.LEGAL_FAMILIES:
+    families = [cls for cls in lg.LEGAL_FAMILIES if served(cls)]
+    assert [t.name for t in union.types] == [cls.name for cls in families]
+    for cls in families:
         shape = TYPES[cls.name]
         assert isinstance(shape, GraphQLObjectType)
         assert list(shape.fields) == [*(to_camel_case(f.name) for f in fields(cls)), "input"]
@@ -110,3 +111,18 @@ def test_each_variant_names_the_action_input_members_it_takes() -> None:
     classic = {"placeArmies", "tradeCards", "attack", "attackUntil", "defend", "occupy"}
     assert classic | {"strategicMove", "endTurn"} == kinds["classic"]
     assert {"claimProvince", "navalBattle", "seaAttack", "placeArmies"} <= kinds["spqr"]
+
+
+def test_a_game_imported_but_not_registered_stays_out_of_the_schema() -> None:
+    from variants.skirmish import VARIANT
+    from variants.skirmish.actions import Recruit
+    from variants.skirmish.legal import LegalRecruit
+
+    assert VARIANT.name not in VARIANTS
+    assert not served(Recruit)
+    assert not served(LegalRecruit)
+    action_input = TYPES["ActionInput"]
+    assert isinstance(action_input, GraphQLInputObjectType)
+    assert "recruit" not in action_input.fields
+    assert "LegalRecruit" not in TYPES
+    assert served(a.Attack)

@@ -5,8 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from domain.combat import Modifier, Side, modified, pairwise_losses, volley_hits
-from domain.dice import compare_dice
+from domain.combat import Modifier, Side, compare_dice, modified, pairwise_losses, volley_hits
 
 dice = st.lists(st.integers(1, 6), min_size=1, max_size=3)
 GENERALE = Modifier(Side.ATTACKER, 1, "generale")

@@ -111,7 +111,7 @@ def fingerprint(game: Game) -> tuple[Any, ...]:
         game.round,
         game.seq,
         game.pending_reinforcements,
-        game.pending_attack,
+        tuple(map(tuple, game.prompt_stack)),
         game.pending_conquest,
         game.setup_quota,
         game.conquered_this_turn,

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.dice import compare_dice
+from domain.combat import compare_dice
 from domain.odds import BattleOdds, TieRule, battle_odds, roll_outcomes
 from domain.odds import pairwise as odds
 

@@ -20,6 +20,7 @@ from domain.options import DefenderDice, GameOptions
 from domain.replay import LogEntry, VerificationError, replay, verify_game
 from domain.rng import commitment
 from tests.support import arrange, new_game
+from variants.skirmish import actions as skirmish
 from variants.spqr import actions as sa
 
 EventDicts = list[list[dict[str, Any]]]
@@ -295,6 +296,10 @@ ONE_OF_EACH: list[a.Action] = [
     sa.MoveFleet("ionium", "aegeum", 3),
     sa.NavalBattle("ionium", 1, 2),
     sa.SeaAttack("italia", "sicilia", "tyrrenum", 4),
+    skirmish.Recruit("north", "artillery", 1),
+    skirmish.Assault("north", "centre", 3),
+    skirmish.HoldGround(2),
+    skirmish.March("north", "west", "army", 2),
 ]
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from domain import actions as a
 from domain import events as e
-from domain.dice import compare_dice
+from domain.combat import compare_dice
 from domain.game import Game, Phase
 from domain.legal import LegalAttack, LegalAttackUntil, LegalDefend, LegalOccupy
 from domain.options import DefenderDice, GameOptions
@@ -283,7 +283,7 @@ def test_the_defender_rolls_exactly_the_dice_it_declares(
     assert rolled.attacker_losses == min(2, dice)
     assert game.phase is Phase.ATTACK
     assert game.seat_to_act == 0
-    assert game.pending_attack is None
+    assert game.prompts() == []
 
 
 @pytest.mark.parametrize(("target_armies", "dice"), [(1, 2), (2, 3), (5, 4), (5, 0), (5, -1)])

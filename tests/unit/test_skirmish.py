@@ -11,7 +11,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import variants.skirmish  # noqa: F401  (registers the game, as RISIKO_EXTRA_VARIANTS does)
 from bots.policies import aggressive_policy, random_policy
 from domain import actions as a
 from domain import events as e
@@ -27,14 +26,12 @@ from domain.errors import (
 )
 from domain.legal import is_legal
 from domain.views import ARMY
-from variants import get_variant
+from variants.skirmish import VARIANT as SKIRMISH
 from variants.skirmish import actions as sa
 from variants.skirmish import events as se
 from variants.skirmish.game import ARTILLERY, SkirmishGame
 from variants.skirmish.legal import LegalHoldGround
 from variants.skirmish.phases import BATTLE, MUSTER
-
-SKIRMISH = get_variant("skirmish")
 
 
 def new(players: int = 3, seed: bytes = b"skirmish", **options: object) -> SkirmishGame:
@@ -230,8 +227,11 @@ def test_an_assault_waits_for_the_defenders_answer() -> None:
     (prompt,) = game.prompts()
     assert isinstance(prompt.answers, LegalHoldGround)
     assert prompt.default == sa.HoldGround(prompt.answers.max_dice)
-    with pytest.raises(NotYourTurn):
+    with pytest.raises(WrongPhase, match="waits for an answer"):
         game.apply(seat, a.EndTurn())
+    bystander = next(s for s in range(3) if s not in (seat, defender))
+    with pytest.raises(NotYourTurn):
+        game.apply(bystander, sa.HoldGround(1))
     with pytest.raises(InvalidDice):
         game.apply(defender, sa.HoldGround(3))
     rolled = game.apply(defender, sa.HoldGround(1))

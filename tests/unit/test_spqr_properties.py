@@ -25,7 +25,7 @@ from bots.policies import aggressive_policy
 from domain import actions as a
 from domain import errors
 from domain import events as e
-from domain.dice import compare_dice
+from domain.combat import compare_dice
 from domain.errors import RuleViolation
 from domain.game import Phase
 from domain.legal import LegalAction, LegalAttack, LegalAttackUntil, LegalTrade

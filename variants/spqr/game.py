@@ -17,7 +17,7 @@ from typing import Any
 
 from domain import actions as a
 from domain import events as e
-from domain.dice import compare_dice
+from domain.combat import compare_dice
 from domain.errors import (
     CardNotInHand,
     EliminationTooEarly,
@@ -903,9 +903,7 @@ class SpqrGame(Game):
 
     # ------------------------------------------------------------------ legal actions
 
-    def legal_actions(self, seat: int | None) -> list[LegalAction]:
-        if self.phase is Phase.OVER or seat is None or seat != self.current:
-            return []
+    def _turn_actions(self, seat: int) -> list[LegalAction]:
         ids = self.board.territories
         if self.phase is Phase.SETUP:
             free = tuple(ids[p].id for p in self._provinces if self.owner[p] == FREE)
