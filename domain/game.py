@@ -11,10 +11,12 @@ Territories are indices into the board inside the engine (lists are fast); the A
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from domain import actions as a
 from domain import events as e
+from domain.actions import doc
 from domain.combat import compare_dice
 from domain.errors import (
     CardNotInHand,
@@ -51,14 +53,28 @@ from domain.objectives import DestroyColour, HoldListedTerritories, Objective
 from domain.options import DefenderDice, GameOptions, ObjectiveDeck
 from domain.rng import DerivedRandom
 from domain.ruleset import Ruleset
-from domain.views import ARMY, SpaceView, UnitStack
+from domain.views import ARMY, SpaceView, StateView, UnitStack
 
 MAX_DICE = 3
 DEFENCE = "defence"  # the topic of the defender's prompt: its dice, when defenders declare
 SETUP_ARMIES_PER_TURN = 3
 
 
-__all__ = ["MAX_DICE", "Game", "Phase", "copy_plain"]
+__all__ = ["MAX_DICE", "ClassicState", "Game", "Phase", "copy_plain"]
+
+
+@dataclass(frozen=True, slots=True)
+class ClassicState(StateView):
+    """Classic RisiKo!'s own state, beyond the board and the players."""
+
+    name: ClassVar[str] = "ClassicState"
+    first_player: int = doc("The seat the dice chose to play first; play goes clockwise.")
+    setup_quota: int = doc("Armies the seat in turn places in this setup turn; 0 after it.")
+    reinforcements_left: int = doc("Reinforcements the seat in turn still has to place.")
+    conquered_this_turn: bool = doc(
+        "The seat in turn has conquered a territory this turn: it draws a card at its end."
+    )
+    time_expired: bool = doc("The time limit has passed: the game ends with this round.")
 
 
 class Game(Kernel):
@@ -98,6 +114,18 @@ class Game(Kernel):
     def turn_order(self) -> tuple[int, ...]:
         n = len(self.players)
         return tuple((self.first_player + i) % n for i in range(n))
+
+    STATE_VIEW: ClassVar[type[StateView]] = ClassicState
+
+    def state_view(self) -> StateView:
+        return ClassicState(
+            self.turn_order,
+            self.first_player,
+            self.setup_quota if self.phase is Phase.SETUP else 0,
+            self.pending_reinforcements,
+            self.conquered_this_turn,
+            self.time_expired,
+        )
 
     def territories_held(self, seat: int) -> int:
         return self.territory_count[seat]

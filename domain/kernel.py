@@ -30,7 +30,7 @@ from domain.objectives import Objective
 from domain.options import GameOptions
 from domain.rng import DerivedRandom, commitment
 from domain.ruleset import Ruleset
-from domain.views import ARMY, Prompt, SpaceView
+from domain.views import ARMY, Prompt, SpaceView, StateView
 
 Handler = Callable[[int | None, Any], list[e.Event]]
 
@@ -71,6 +71,9 @@ class Kernel:
     UNIT_KINDS: ClassVar[tuple[str, ...]] = (ARMY,)
     MARKER_KINDS: ClassVar[tuple[str, ...]] = ()
     neutral_colours: tuple[str, ...] = ()  # colours no seat plays, in the games that have them
+
+    # What the game shows of its own state (domain/views.py), beyond what every game shows.
+    STATE_VIEW: ClassVar[type[StateView]] = StateView
 
     # The snapshot's layout. Bump it whenever the state a snapshot holds changes meaning or
     # shape: a stored snapshot of another format is dropped and the game replayed from its
@@ -251,6 +254,10 @@ class Kernel:
         """The objective card `seat` was dealt and the objective it counts as, in the games
         that have secret objectives (private to that seat)."""
         return None
+
+    def state_view(self) -> StateView:
+        """The game's own public state (`STATE_VIEW`)."""
+        return StateView(self.turn_order)
 
     def victory_points_of(self, seat: int) -> int:
         """Victory points won so far, in the games that score them; 0 in the others."""

@@ -5,8 +5,9 @@ any game, including the ones still to come; the games fill them from their own s
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
-from domain.actions import Action
+from domain.actions import Action, doc
 from domain.legal import LegalAction
 
 ARMY = "army"  # the land armies of every game (S.P.Q.RisiKo!'s legionaries)
@@ -50,3 +51,15 @@ class SpaceView:
             for stack in self.units
             if stack.kind == kind and (seat is None or stack.seat == seat)
         )
+
+
+@dataclass(frozen=True, slots=True)
+class StateView:
+    """What a game shows beyond what every game shows, public to all: each game declares its
+    own subclass (`Kernel.STATE_VIEW`), its fields described with `doc`, and the API makes a
+    GraphQL type of it, named `name`, that implements the interface GameState."""
+
+    name: ClassVar[str] = "BasicState"
+    turn_order: tuple[int, ...] = doc(
+        "The seats in the order they play (this round's, in games that draw it every round)."
+    )

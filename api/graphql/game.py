@@ -11,7 +11,14 @@ from strawberry.scalars import JSON
 from api.graphql.context import Info
 from api.graphql.enums import DefenderDice, GameStatus, ObjectiveDeck, Phase, phase_member
 from api.graphql.events import EventPage, event_type
-from api.graphql.generated import LegalAction, legal_type, member, ready_input
+from api.graphql.generated import (
+    GameState,
+    LegalAction,
+    legal_type,
+    member,
+    ready_input,
+    state_type,
+)
 from api.graphql.ids import Node, page_size, to_global_id
 from api.service import Session
 from api.stores.base import GameRecord
@@ -331,6 +338,14 @@ class Game(Node):
             )
             for prompt in game.prompts()
         ]
+
+    @strawberry.field(
+        description="What this game shows of its own state beyond the fields every game has, "
+        "in its variant's type (ClassicState, SpqrState, …); null before the start."
+    )
+    def state(self) -> GameState | None:
+        game = self.session.game
+        return None if game is None else state_type(game.state_view())
 
     @strawberry.field(description="The phase of the turn; null before the start.")
     def phase(self) -> Phase | None:

@@ -19,7 +19,8 @@ from strawberry.utils.str_converters import to_camel_case
 from domain import actions as a
 from domain import legal as lg
 from domain.errors import InvalidAction
-from variants import served  # the variants register their actions and families on import
+from domain.views import StateView
+from variants import VARIANTS, served  # the variants register their kinds on import
 
 _PLAIN_TYPES: dict[str, Any] = {"str": str, "int": int, "bool": bool}
 
@@ -29,8 +30,12 @@ def _graphql_type(field_: Field[Any]) -> Any:
     written = str(field_.type)
     if written in _PLAIN_TYPES:
         return _PLAIN_TYPES[written]
+    if written.endswith(" | None") and written[: -len(" | None")] in _PLAIN_TYPES:
+        return typing.Optional[_PLAIN_TYPES[written[: -len(" | None")]]]  # noqa: UP045
     if written.startswith("tuple[str"):
         return list[str]
+    if written.startswith("tuple[int"):
+        return list[int]
     raise TypeError(f"no GraphQL type for a field of type {written!r}")
 
 
@@ -144,6 +149,40 @@ def legal_type(family: lg.LegalAction) -> Any:
         for f in fields(family)
     }
     return _LEGAL_TYPES[type(family)](**values, input=JSON(ready_input(family.ready())))
+
+
+@strawberry.interface(
+    description="What a game shows of its own state, beyond the fields every game has: one "
+    "type per game (ClassicState, SpqrState, …); select the fields of yours with `... on`."
+)
+class GameState:
+    turn_order: list[int] = strawberry.field(
+        description="The seats in the order they play (this round's, in games that draw it "
+        "every round)."
+    )
+
+
+def _state_type(cls: type[StateView]) -> Any:
+    body = _declared_fields(cls, with_defaults=False)
+    return strawberry.type(type(cls.name, (GameState,), body), description=cls.__doc__)
+
+
+# One type per kind of state the registered games show, in the order of the variants.
+_STATE_TYPES: dict[type[StateView], Any] = {
+    cls: _state_type(cls)
+    for cls in dict.fromkeys(variant.game_class.STATE_VIEW for variant in VARIANTS.values())
+}
+STATE_TYPES: tuple[Any, ...] = tuple(_STATE_TYPES.values())
+
+
+def state_type(view: StateView) -> GameState:
+    """A game's state view in its GraphQL type."""
+    values = {
+        f.name: list(value) if isinstance(value := getattr(view, f.name), tuple) else value
+        for f in fields(view)
+    }
+    state: GameState = _STATE_TYPES[type(view)](**values)
+    return state
 
 
 if TYPE_CHECKING:

@@ -25,7 +25,7 @@ from api.graphql.enums import GameStatus, TieRule
 from api.graphql.errors import is_unexpected
 from api.graphql.events import GameEvent, event_type
 from api.graphql.game import Game, GameConnection, GameEdge, PageInfo, Viewer, game_type
-from api.graphql.generated import to_action
+from api.graphql.generated import STATE_TYPES, to_action
 from api.graphql.ids import Node, from_global_id, page_size, to_global_id
 from api.graphql.inputs import (
     CreateGameInput,
@@ -478,7 +478,7 @@ def build_schema(
         query=Query,
         mutation=Mutation,
         subscription=Subscription,
-        types=[Game],
+        types=[Game, *STATE_TYPES],
         extensions=[
             ParserCache,
             lambda: DocumentLimits(limits, budgets),

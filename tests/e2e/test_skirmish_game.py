@@ -29,6 +29,7 @@ MAX_ACTIONS = 2000
 STATE = """
 fragment State on Game {
   version status seatToAct viewerSeat currentPlayer phase round armiesToPlace
+  state { __typename turnOrder ... on SkirmishState { recruitPoints } }
   prompts { seat kind defaultInput }
   territories { id owner units { kind seat count } }
   legalActions {
@@ -163,6 +164,14 @@ async def test_the_test_game_plays_to_its_end_through_the_api(skirmish_server: S
                 assert prompt["seat"] == seat != state["currentPlayer"]
                 assert prompt["kind"] == "holdGround"
                 assert [f["__typename"] for f in state["legalActions"]] == ["LegalHoldGround"]
+            # The game's own state, in its own type: this round's order and the muster.
+            assert state["state"]["__typename"] == "SkirmishState"
+            assert state["state"]["recruitPoints"] == state["armiesToPlace"]
+            drawn = [e["data"]["order"] for e in events if e["type"] == "TurnOrderDrawn"]
+            if drawn:  # the first round's is among the start's events
+                assert state["state"]["turnOrder"] == drawn[-1]
+            else:
+                assert sorted(state["state"]["turnOrder"]) == [0, 1, 2]
             artillery_seen += any(
                 u["kind"] == "artillery" for t in state["territories"] for u in t["units"]
             )

@@ -126,3 +126,16 @@ def test_a_game_imported_but_not_registered_stays_out_of_the_schema() -> None:
     assert "recruit" not in action_input.fields
     assert "LegalRecruit" not in TYPES
     assert served(a.Attack)
+
+
+def test_every_games_own_state_is_a_type_of_the_interface_with_its_fields() -> None:
+    interface = TYPES["GameState"]
+    games = {variant.game_class.STATE_VIEW for variant in VARIANTS.values()}
+    assert {cls.name for cls in games} == {"ClassicState", "SpqrState"}
+    for cls in games:
+        shape = TYPES[cls.name]
+        assert isinstance(shape, GraphQLObjectType)
+        assert list(shape.interfaces) == [interface]
+        assert list(shape.fields) == [to_camel_case(f.name) for f in fields(cls)]
+        for field_ in fields(cls):
+            assert shape.fields[to_camel_case(field_.name)].description == field_.metadata["doc"]

@@ -9,9 +9,12 @@ modifiers (`domain.combat`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
 
 from domain import actions as a
 from domain import events as e
+from domain.actions import doc
 from domain.combat import Modifier, Side, pairwise_losses
 from domain.errors import (
     InvalidAction,
@@ -33,7 +36,7 @@ from domain.legal import LegalAction, LegalEndTurn
 from domain.options import GameOptions
 from domain.rng import DerivedRandom
 from domain.ruleset import Ruleset
-from domain.views import ARMY, SpaceView
+from domain.views import ARMY, SpaceView, StateView
 from variants.skirmish import actions as sa
 from variants.skirmish import events as se
 from variants.skirmish.legal import LegalAssault, LegalHoldGround, LegalMarch, LegalRecruit
@@ -46,6 +49,14 @@ COST = {ARMY: 1, ARTILLERY: 2}  # recruit points per unit
 MAX_ASSAULT_ARMIES = 3
 MAX_DEFENCE_DICE = 2
 ASSAULT = "assault"  # the topic of the defender's prompt
+
+
+@dataclass(frozen=True, slots=True)
+class SkirmishState(StateView):
+    """A skirmish's own state: the round's order (drawn every round) and the muster."""
+
+    name: ClassVar[str] = "SkirmishState"
+    recruit_points: int = doc("Recruit points the seat mustering has left; 0 in the battle.")
 
 
 class SkirmishGame(Kernel):
@@ -113,6 +124,11 @@ class SkirmishGame(Kernel):
     @property
     def turn_order(self) -> tuple[int, ...]:
         return tuple(self.order)
+
+    STATE_VIEW = SkirmishState
+
+    def state_view(self) -> StateView:
+        return SkirmishState(self.turn_order, self.points_left)
 
     def space_views(self) -> list[SpaceView]:
         return self.forces.views([t.id for t in self.board.territories])

@@ -13,10 +13,12 @@ neutral colour. Events name a neutral owner -1.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from domain import actions as a
 from domain import events as e
+from domain.actions import doc
 from domain.combat import compare_dice
 from domain.errors import (
     CardNotInHand,
@@ -52,7 +54,7 @@ from domain.objectives import Objective
 from domain.options import DefenderDice, GameOptions
 from domain.rng import DerivedRandom
 from domain.ruleset import Ruleset
-from domain.views import ARMY, SpaceView, UnitStack
+from domain.views import ARMY, SpaceView, StateView, UnitStack
 from variants.spqr import actions as sa
 from variants.spqr import events as se
 from variants.spqr.legal import (
@@ -88,6 +90,22 @@ STEP = {phase: position for position, phase in enumerate(STEPS)}
 def neutral_owner(position: int) -> int:
     """The owner value of the neutral colour at `position` among the game's neutrals."""
     return -2 - position
+
+
+@dataclass(frozen=True, slots=True)
+class SpqrState(StateView):
+    """S.P.Q.RisiKo!'s own state, beyond the board and the players."""
+
+    name: ClassVar[str] = "SpqrState"
+    victory_points: tuple[int, ...] = doc("Victory points won so far, by seat.")
+    neutral_groups_left: tuple[int, ...] = doc(
+        "Groups of neutral legionaries still to place, by neutral colour (Game.neutralColours)."
+    )
+    trireme_disbanded: bool = doc("The seat in turn has disbanded a trireme this turn.")
+    fleet_moved: bool = doc("The seat in turn has moved its fleet this turn.")
+    naval_combat_sea: str | None = doc(
+        "The sea area of the naval combat the seat in turn may go on with; null if none."
+    )
 
 
 class SpqrGame(Game):
@@ -207,6 +225,19 @@ class SpqrGame(Game):
 
     def victory_points_of(self, seat: int) -> int:
         return self.victory_points[seat]
+
+    STATE_VIEW = SpqrState
+
+    def state_view(self) -> StateView:
+        battle = self.naval_battle
+        return SpqrState(
+            self.turn_order,
+            tuple(self.victory_points),
+            tuple(self.neutral_groups),
+            self.trireme_disbanded,
+            self.fleet_moved,
+            None if battle is None else self.board.territories[battle[0]].id,
+        )
 
     def pieces_to_place(self) -> dict[str, int]:
         owed = {TRIREME: self.pending_triremes, POWER_CENTRE: self.pending_power_centres}
