@@ -12,7 +12,10 @@ Two levels are computed, both exactly (no sampling):
 
 * :func:`battle_odds` -- the outcome of an attack carried on until conquest or exhaustion,
   by propagating probability mass (as floats) over the states ``(attackers remaining,
-  defenders remaining)``, which only ever decrease.
+  defenders remaining)``, which only ever decrease: no sampling, no truncation. The states
+  where both sides roll all their dice move alike, so they go one anti-diagonal at a time
+  through numpy (a correlation per number of armies a roll removes); the few others, where a
+  side has fewer dice, in plain Python. 1000 against 1000 takes about 10 ms.
 
 Convention for ``attackers``: it is the number of armies *able to attack*, i.e. the
 attacking territory holds ``attackers + 1`` armies, one of which must stay behind (the
@@ -39,9 +42,12 @@ from __future__ import annotations
 import enum
 import itertools
 import math
+from collections import Counter
 from dataclasses import dataclass, fields
 from fractions import Fraction
 from functools import lru_cache
+
+import numpy as np
 
 __all__ = ["BattleOdds", "RollOutcome", "TieRule", "battle_odds", "roll_outcomes"]
 
@@ -123,6 +129,15 @@ def roll_outcomes(
     return _roll_outcomes(attacker_dice, defender_dice, tie_rule, attacker_bonus, defender_bonus)
 
 
+@lru_cache(maxsize=3)
+def _sorted_rolls(dice: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Every roll of `dice` dice sorted highest first, with how many of the 6**dice give it."""
+    counts = Counter(
+        tuple(sorted(roll, reverse=True)) for roll in itertools.product(range(1, 7), repeat=dice)
+    )
+    return tuple(counts.items())
+
+
 @lru_cache(maxsize=128)  # at most 9 dice pairs x 2 tie rules x 4 bonuses
 def _roll_outcomes(
     attacker_dice: int,
@@ -131,20 +146,22 @@ def _roll_outcomes(
     attacker_bonus: int,
     defender_bonus: int,
 ) -> tuple[RollOutcome, ...]:
+    # Each side's roll only matters sorted: 56 sorted rolls of 3 dice instead of 216 rolls,
+    # weighted by how many rolls give each (a fresh process pays this once per pair of dice).
     counts: dict[tuple[int, int], int] = {}
-    for dice in itertools.product(range(1, 7), repeat=attacker_dice + defender_dice):
-        attack = sorted(dice[:attacker_dice], reverse=True)
-        defence = sorted(dice[attacker_dice:], reverse=True)
-        attack[0] += attacker_bonus
-        defence[0] += defender_bonus
-        attacker_losses = defender_losses = 0
-        for a, d in zip(attack, defence, strict=False):
-            if a > d:
-                defender_losses += 1
-            elif a < d or tie_rule is TieRule.DEFENDER_WINS:
-                attacker_losses += 1
-        key = (attacker_losses, defender_losses)
-        counts[key] = counts.get(key, 0) + 1
+    defender_wins_ties = tie_rule is TieRule.DEFENDER_WINS
+    for attack, attack_ways in _sorted_rolls(attacker_dice):
+        attack = (attack[0] + attacker_bonus, *attack[1:])
+        for defence, defence_ways in _sorted_rolls(defender_dice):
+            defence = (defence[0] + defender_bonus, *defence[1:])
+            attacker_losses = defender_losses = 0
+            for a, d in zip(attack, defence, strict=False):
+                if a > d:
+                    defender_losses += 1
+                elif a < d or defender_wins_ties:
+                    attacker_losses += 1
+            key = (attacker_losses, defender_losses)
+            counts[key] = counts.get(key, 0) + attack_ways * defence_ways
     total = 6 ** (attacker_dice + defender_dice)
     return tuple(
         RollOutcome(losses[0], losses[1], Fraction(count, total))
@@ -152,6 +169,7 @@ def _roll_outcomes(
     )
 
 
+@lru_cache(maxsize=256)  # asked for every pair of dice of every battle: convert once
 def _transitions(
     attacker_dice: int,
     defender_dice: int,
@@ -230,31 +248,97 @@ def battle_odds(
         for a in range(1, max_attacker_dice + 1)
         for d in range(1, max_defender_dice + 1)
     }
-    # mass[i][j]: probability of ever being in state (i attackers, j defenders remaining).
-    # Every transition decreases i, or keeps i and decreases j, so visiting rows by
-    # decreasing i and, within a row, columns by decreasing j is a topological order.
-    mass = [[0.0] * (defenders + 1) for _ in range(attackers + 1)]
-    mass[attackers][defenders] = 1.0
+    most_a, most_d = max_attacker_dice, max_defender_dice
+    first = max(most_a, stop_at + 1)
+    # The probability of ever being in each state, by (i + j, i): i attackers and j defenders
+    # remaining. Every roll lowers i + j, so the states of one i + j depend only on higher
+    # ones, and those with all the dice on both sides (the interior: i >= first, j >= most_d)
+    # all move alike: one row at a time is one numpy correlation per number of armies lost.
+    mass = np.zeros((attackers + defenders + 1, attackers + 1))
+    mass[attackers + defenders, attackers] = 1.0
+    leaving, interior_end = transitions[most_a, most_d]
+    taps: dict[int, dict[int, float]] = {}
+    for lost_a, lost_d, q in leaving:
+        taps.setdefault(lost_a + lost_d, {})[lost_a] = q
+    spreads = [
+        (
+            lost,
+            min(row),
+            max(row),
+            np.array([row.get(n, 0.0) for n in range(min(row), max(row) + 1)]),
+        )
+        for lost, row in taps.items()
+    ]
+    ended = np.zeros_like(mass) if interior_end else None  # a roll that removed nobody
+    for total in range(attackers + defenders, first + most_d - 1, -1):
+        low = max(first, total - defenders)
+        high = min(attackers, total - most_d)
+        if low > high:
+            continue
+        source = mass[total, low : high + 1]
+        if ended is not None:
+            ended[total, low : high + 1] += source * interior_end
+        for lost, fewest, most, kernel in spreads:
+            mass[total - lost, low - most : high - fewest + 1] += np.correlate(
+                source, kernel, "full"
+            )
+
     attacker_end = [0.0] * (attackers + 1)
     defender_end = [0.0] * (defenders + 1)
-    for i in range(attackers, -1, -1):
-        row = mass[i]
-        fighting = i > stop_at
-        a = min(max_attacker_dice, i)
-        for j in range(defenders, -1, -1):
-            p = row[j]
-            if p == 0.0:
-                continue
-            if j == 0 or not fighting:
-                attacker_end[i] += p
-                defender_end[j] += p
-                continue
-            leaving, p_end = transitions[a, min(max_defender_dice, j)]
-            if p_end:  # stop_on_no_loss: a roll that removed nobody ends the battle here
-                attacker_end[i] += p * p_end
-                defender_end[j] += p * p_end
-            for dx, dy, q in leaving:
-                mass[i - dx][j - dy] += p * q
+    # The states outside the interior that still fight (fewer dice on a side), in pure Python
+    # by decreasing i + j; none of them leads back into the interior.
+    edge_i = [i for i in range(stop_at + 1, min(first, attackers + 1)) for _ in range(defenders)]
+    edge_j = [
+        j for _ in range(stop_at + 1, min(first, attackers + 1)) for j in range(1, defenders + 1)
+    ]
+    for i in range(first, attackers + 1):
+        for j in range(1, min(most_d, defenders + 1)):
+            edge_i.append(i)
+            edge_j.append(j)
+    order = sorted(range(len(edge_i)), key=lambda n: -(edge_i[n] + edge_j[n]))
+    rows = [edge_i[n] + edge_j[n] for n in order]
+    columns = [edge_i[n] for n in order]
+    reached = mass[rows, columns].tolist() if order else []
+    extra: dict[tuple[int, int], float] = {}
+    for n, p in zip(order, reached, strict=True):
+        i, j = edge_i[n], edge_j[n]
+        p += extra.pop((i, j), 0.0)
+        if p == 0.0:
+            continue
+        moves, p_end = transitions[min(most_a, i), min(most_d, j)]
+        if p_end:  # stop_on_no_loss: a roll that removed nobody ends the battle here
+            attacker_end[i] += p * p_end
+            defender_end[j] += p * p_end
+        for lost_a, lost_d, q in moves:
+            ti, tj = i - lost_a, j - lost_d
+            if tj == 0 or ti <= stop_at:
+                attacker_end[ti] += p * q
+                defender_end[tj] += p * q
+            else:
+                extra[ti, tj] = extra.get((ti, tj), 0.0) + p * q
+
+    # Where the interior ended: stop_at reached, or no defender left.
+    for i in range(min(stop_at, attackers) + 1):
+        column = mass[i : i + defenders + 1, i].tolist()
+        attacker_end[i] += math.fsum(column)
+        for j, p in enumerate(column):
+            defender_end[j] += p
+    if stop_at < attackers:
+        conquered = mass[range(stop_at + 1, attackers + 1), range(stop_at + 1, attackers + 1)]
+        for n, p in enumerate(conquered.tolist()):
+            attacker_end[stop_at + 1 + n] += p
+        defender_end[0] += float(conquered.sum())
+    if ended is not None:
+        for i, p in enumerate(ended.sum(axis=0).tolist()):
+            attacker_end[i] += p
+        by_defenders = np.lib.stride_tricks.as_strided(
+            ended,
+            shape=(defenders + 1, attackers + 1),
+            strides=(ended.strides[0], ended.strides[0] + ended.strides[1]),
+            writeable=False,
+        )
+        for j, p in enumerate(by_defenders.sum(axis=1).tolist()):
+            defender_end[j] += p
 
     return BattleOdds(
         attackers=attackers,
