@@ -15,7 +15,7 @@ from typing import Any
 from domain.actions import Action
 from domain.errors import RisikoError
 from domain.events import Event
-from domain.game import Game
+from domain.kernel import Kernel
 from domain.rng import commitment
 
 
@@ -29,7 +29,7 @@ class LogEntry:
     action: Action
 
 
-def replay(game: Game, log: Sequence[LogEntry]) -> list[list[Event]]:
+def replay(game: Kernel, log: Sequence[LogEntry]) -> list[list[Event]]:
     """Apply `log` to a freshly created game; the events of each entry, in order."""
     if game.seq != 0:
         raise ValueError("replay needs a freshly created game")
@@ -37,7 +37,7 @@ def replay(game: Game, log: Sequence[LogEntry]) -> list[list[Event]]:
 
 
 def verify_game(
-    fresh_game: Game,
+    fresh_game: Kernel,
     published_commitment: str,
     log: Sequence[LogEntry],
     recorded_events: Sequence[Sequence[Mapping[str, Any]]],

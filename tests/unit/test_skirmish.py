@@ -25,6 +25,7 @@ from domain.errors import (
     WrongPhase,
 )
 from domain.legal import is_legal
+from domain.replay import LogEntry, VerificationError, verify_game
 from domain.views import ARMY
 from variants.skirmish import VARIANT as SKIRMISH
 from variants.skirmish import actions as sa
@@ -342,3 +343,19 @@ def test_only_its_own_options_are_accepted() -> None:
     assert isinstance(events[-1], e.GameEnded)
     assert game.round == 1
     assert events[-1].reason in {"round_limit", "last_player"}
+
+
+def test_a_finished_game_verifies_against_its_seed() -> None:
+    game, rnd = new(3, b"verified"), random.Random(9)
+    log: list[LogEntry] = []
+    recorded = [[event.to_dict() for event in game.initial_events]]
+    while not game.is_over:
+        seat = game.seat_to_act
+        assert seat is not None
+        action = random_policy(game, seat, rnd)[0]
+        log.append(LogEntry(seat, action))
+        recorded.append([event.to_dict() for event in game.apply(seat, action)])
+    verify_game(new(3, b"verified"), game.commitment, log, recorded)
+    recorded[-1][0]["seat"] = 99
+    with pytest.raises(VerificationError):
+        verify_game(new(3, b"verified"), game.commitment, log, recorded)
