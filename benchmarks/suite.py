@@ -1,6 +1,7 @@
 """The benchmark suite (benchmarks, not timed tests: the test suite never runs them).
 
-    .venv/bin/python benchmarks/suite.py [--only engine,api,reads,subscriptions,odds] [--quick]
+    .venv/bin/python benchmarks/suite.py [--only engine,api,reads,subscriptions,odds,commits]
+        [--quick]
 
 Every figure is one JSON line on stdout, `{"benchmark": "<name>", ...}`, so that runs can be
 collected and compared; a human summary goes to stderr. The first line (`suite.machine`)
@@ -26,6 +27,9 @@ describes the machine. Figures:
   the bare WebSocket route of `benchmarks/api_app.py` (the same service stream and messages,
   without GraphQL) on a second game with the same seed and the same actions;
 * odds.<n>: `battle_odds(n, n)` cold (a fresh process) and warm (in-process, median).
+* commits.fsync_<ms>ms: durable actions/s, C players each on a game of its own submitting through
+  the service to the embedded store on this disk, with group commit off and on, alternating;
+  then again with every commit waiting <ms> more, a disk whose fsync takes that long.
 
 `--profile-server DIR` runs the servers under pyinstrument (pip install pyinstrument; not a
 project dependency) and writes per server a call tree (NAME.txt), the functions by own and
@@ -63,7 +67,7 @@ from bots.simulate import simulate  # noqa: E402
 from domain.odds import battle_odds  # noqa: E402
 from variants import VARIANTS  # noqa: E402
 
-BENCHMARKS = ("engine", "api", "reads", "subscriptions", "odds")
+BENCHMARKS = ("engine", "api", "reads", "subscriptions", "odds", "commits")
 BOARD_QUERY = (
     "{ variants { board { territories { id name region } "
     "regions { id name bonus territories } edges { a b kind } } } }"
@@ -733,12 +737,110 @@ def _profile_path(args: argparse.Namespace, name: str) -> Path | None:
     return directory / f"{name}.txt"
 
 
+# --------------------------------------------------------------------------- commits
+
+
+class SlowDisk:
+    """The store's connection on a disk whose fsync takes `delay` seconds: each commit
+    waits that long on the store's thread, as the writer waits for a real disk."""
+
+    def __init__(self, connection: Any, delay: float) -> None:
+        self.connection = connection
+        self.delay = delay
+
+    def execute(self, sql: str, *parameters: Any) -> Any:
+        cursor = self.connection.execute(sql, *parameters)
+        if sql == "COMMIT" and self.delay:
+            time.sleep(self.delay)
+        return cursor
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.connection, name)
+
+
+async def _durable_actions(clients: int, seconds: float, fsync: float, group: bool) -> float:
+    """Actions/s that `clients` players, each on a game of its own, get acknowledged (so
+    committed) through the service, on the embedded store."""
+    import random
+    import tempfile
+
+    from api.broker import Broker
+    from api.service import GameService
+    from api.stores.sqlite import SqliteStore
+    from bots.policies import aggressive_policy
+
+    with tempfile.TemporaryDirectory(dir=ROOT) as data:  # the project's disk, not a tmpfs
+        store = SqliteStore(Path(data) / "risiko.sqlite3", group_commit=group)
+        await store.open()
+        store._connection = SlowDisk(store._connection, fsync)  # type: ignore[assignment]
+        service = GameService(store, Broker())
+        done = 0
+        deadline = time.perf_counter() + seconds
+
+        async def player(number: int) -> None:
+            nonlocal done
+            rnd = random.Random(number)
+            while time.perf_counter() < deadline:
+                record = await service.create_game("classic", {}, f"commits-{number}-{done}")
+                tokens = [(await service.join_game(record.id, f"P{n}")).token for n in range(4)]
+                await service.start_game(record.id, tokens[0])
+                while time.perf_counter() < deadline:
+                    game = (await service.session(record.id)).game
+                    if game is None or game.is_over:
+                        break
+                    seat = game.seat_to_act
+                    assert seat is not None
+                    action = next(iter(aggressive_policy(game, seat, rnd)))
+                    await service.submit_action(record.id, tokens[seat], action)
+                    done += 1
+
+        started = time.perf_counter()
+        await asyncio.gather(*(player(n) for n in range(clients)))
+        elapsed = time.perf_counter() - started
+        store._connection = store._connection.connection  # type: ignore[union-attr]
+        await store.close()
+    return done / elapsed
+
+
+def bench_commits(args: argparse.Namespace) -> list[dict[str, Any]]:
+    """Group commit off and on, alternating, on this disk and on one whose fsync takes 3 ms."""
+    figures = []
+    for fsync_ms in (0.0, args.fsync_ms):
+        rates: dict[bool, list[float]] = {False: [], True: []}
+        for _ in range(args.commit_rounds):
+            for group in (False, True):
+                rate = asyncio.run(
+                    _durable_actions(
+                        args.commit_clients, args.commit_seconds, fsync_ms / 1e3, group
+                    )
+                )
+                rates[group].append(rate)
+        alone, shared = statistics.median(rates[False]), statistics.median(rates[True])
+        figure = {
+            "benchmark": f"commits.fsync_{fsync_ms:g}ms",
+            "clients": args.commit_clients,
+            "actions_per_second_alone": round(alone, 1),
+            "actions_per_second_grouped": round(shared, 1),
+            "grouped_over_alone": round(shared / alone, 2),
+            "rounds": args.commit_rounds,
+        }
+        emit(figure)
+        say(
+            f"commits, {args.commit_clients} clients, added fsync {fsync_ms:g} ms: "
+            f"{figure['actions_per_second_alone']} actions/s alone, "
+            f"{figure['actions_per_second_grouped']} grouped ({figure['grouped_over_alone']}x)"
+        )
+        figures.append(figure)
+    return figures
+
+
 RUNNERS: dict[str, Callable[[argparse.Namespace], list[dict[str, Any]]]] = {
     "engine": bench_engine,
     "api": bench_api,
     "reads": bench_reads,
     "subscriptions": bench_subscriptions,
     "odds": bench_odds,
+    "commits": bench_commits,
 }
 
 
@@ -777,6 +879,11 @@ def parser() -> argparse.ArgumentParser:
     odds.add_argument(
         "--odds-budget", type=float, default=3.0, help="warm runs: budget * 1e6 / n^2, 3 to 200"
     )
+    commits = p.add_argument_group("commits")
+    commits.add_argument("--commit-clients", type=int, default=20, help="players, a game each")
+    commits.add_argument("--commit-seconds", type=float, default=3.0, help="seconds a run")
+    commits.add_argument("--commit-rounds", type=int, default=3, help="runs of each (median)")
+    commits.add_argument("--fsync-ms", type=float, default=3.0, help="the slow disk's fsync")
     p.add_argument("--profile-server", type=Path, help="pyinstrument profiles of the servers")
     return p
 
@@ -793,6 +900,7 @@ def main() -> int:
         args.read_requests = 50
         args.subscribers, args.subscription_actions = min(args.subscribers, 100), 10
         args.odds_cold = 1
+        args.commit_seconds, args.commit_rounds = 1.0, 1
     emit(
         {
             "benchmark": "suite.machine",

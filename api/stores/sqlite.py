@@ -2,7 +2,10 @@
 with `synchronous=FULL` in WAL mode before the service acknowledges it.
 
 SQLite calls run on one dedicated thread, which also serialises them; the event loop never
-waits on the disk.
+waits on the disk. Writes share commits (group commit): the appends that arrive while a commit
+is on its way to the disk go together into the next transaction, each in a savepoint of its
+own, so one fsync makes several of them durable, and a write that fails (a version conflict)
+rolls back alone. Each is acknowledged only once its transaction has committed.
 """
 
 from __future__ import annotations
@@ -10,6 +13,8 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+import threading
+from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -110,14 +115,35 @@ def _row_to_record(row: sqlite3.Row) -> GameRecord:
     )
 
 
+Write = Callable[[sqlite3.Connection], None]
+
+
+def _settle(future: asyncio.Future[None], outcome: BaseException | None) -> None:
+    if future.cancelled():
+        return
+    if outcome is None:
+        future.set_result(None)
+    else:
+        future.set_exception(outcome)
+
+
 class SqliteStore:
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, group_commit: bool = True) -> None:
         self.path = path
+        self.group_commit = group_commit
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite")
         self._connection: sqlite3.Connection | None = None
         self._closed = False
+        # Writes waiting for the next commit, and whether a commit is queued or under way.
+        self._pending: deque[tuple[Write, asyncio.Future[None], asyncio.AbstractEventLoop]] = (
+            deque()
+        )
+        self._pending_lock = threading.Lock()
+        self._committing = False
 
     async def _run(self, function: Callable[[sqlite3.Connection], T]) -> T:
+        if self._closed:
+            raise RuntimeError("the store is closed")
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor, self._call, function)
 
@@ -148,10 +174,17 @@ class SqliteStore:
             connection.close()
             self._connection = None
 
+        with self._pending_lock:
+            self._closed = True  # no write is queued from now on
+        while True:  # the writes already queued are committed (or refused) first
+            with self._pending_lock:
+                if not self._committing:
+                    break
+            await asyncio.sleep(0.001)
         if self._connection is not None:
-            await self._run(disconnect)
+            loop = asyncio.get_running_loop()
+            await loop.run_in_executor(self._executor, self._call, disconnect)
         self._executor.shutdown(wait=True)
-        self._closed = True
 
     async def ping(self) -> bool:
         return await self._run(lambda c: c.execute("SELECT 1").fetchone()[0] == 1)
@@ -180,80 +213,132 @@ class SqliteStore:
         create: bool,
     ) -> None:
         def write(c: sqlite3.Connection) -> None:
-            c.execute("BEGIN IMMEDIATE")
-            try:
-                if create:
-                    c.execute(
-                        "INSERT INTO games (id, variant, status, version, created_at, row) "
-                        "VALUES (?, ?, ?, ?, ?, ?)",
-                        (
-                            record.id,
-                            record.variant,
-                            record.status,
-                            record.version,
-                            record.created_at,
-                            _record_to_row(record),
-                        ),
-                    )
-                else:
-                    updated = c.execute(
-                        "UPDATE games SET status = ?, version = ?, row = ? "
-                        "WHERE id = ? AND version = ?",
-                        (
-                            record.status,
-                            record.version,
-                            _record_to_row(record),
-                            record.id,
-                            entry.seq - 1,
-                        ),
-                    )
-                    if updated.rowcount != 1:
-                        raise VersionConflict(f"game {record.id} is not at version {entry.seq - 1}")
+            if create:
                 c.execute(
-                    "INSERT INTO log (game_id, seq, kind, seat, payload, created_at) "
+                    "INSERT INTO games (id, variant, status, version, created_at, row) "
                     "VALUES (?, ?, ?, ?, ?, ?)",
                     (
                         record.id,
-                        entry.seq,
-                        entry.kind,
-                        entry.seat,
-                        json.dumps(entry.payload),
-                        entry.created_at,
+                        record.variant,
+                        record.status,
+                        record.version,
+                        record.created_at,
+                        _record_to_row(record),
                     ),
                 )
-                c.executemany(
-                    "INSERT INTO events (game_id, seq, log_seq, visible_to, data) "
-                    "VALUES (?, ?, ?, ?, ?)",
-                    [
-                        (record.id, e.seq, e.log_seq, e.visible_to, json.dumps(e.data))
-                        for e in events
-                    ],
+            else:
+                updated = c.execute(
+                    "UPDATE games SET status = ?, version = ?, row = ? "
+                    "WHERE id = ? AND version = ?",
+                    (
+                        record.status,
+                        record.version,
+                        _record_to_row(record),
+                        record.id,
+                        entry.seq - 1,
+                    ),
                 )
-                c.execute("DELETE FROM seats WHERE game_id = ?", (record.id,))
-                c.executemany(
-                    "INSERT INTO seats (token_hash, game_id, seat) VALUES (?, ?, ?)",
-                    [(s.token_hash, record.id, s.seat) for s in record.seats],
+                if updated.rowcount != 1:
+                    raise VersionConflict(f"game {record.id} is not at version {entry.seq - 1}")
+            c.execute(
+                "INSERT INTO log (game_id, seq, kind, seat, payload, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    record.id,
+                    entry.seq,
+                    entry.kind,
+                    entry.seat,
+                    json.dumps(entry.payload),
+                    entry.created_at,
+                ),
+            )
+            c.executemany(
+                "INSERT INTO events (game_id, seq, log_seq, visible_to, data) "
+                "VALUES (?, ?, ?, ?, ?)",
+                [(record.id, e.seq, e.log_seq, e.visible_to, json.dumps(e.data)) for e in events],
+            )
+            c.execute("DELETE FROM seats WHERE game_id = ?", (record.id,))
+            c.executemany(
+                "INSERT INTO seats (token_hash, game_id, seat) VALUES (?, ?, ?)",
+                [(s.token_hash, record.id, s.seat) for s in record.seats],
+            )
+            if idempotency is not None:
+                c.execute(
+                    "INSERT INTO idempotency (game_id, seat, key, response) VALUES (?, ?, ?, ?)",
+                    (
+                        record.id,
+                        -1 if idempotency.seat is None else idempotency.seat,
+                        idempotency.key,
+                        json.dumps(idempotency.response),
+                    ),
                 )
-                if idempotency is not None:
-                    c.execute(
-                        "INSERT INTO idempotency (game_id, seat, key, response) "
-                        "VALUES (?, ?, ?, ?)",
-                        (
-                            record.id,
-                            -1 if idempotency.seat is None else idempotency.seat,
-                            idempotency.key,
-                            json.dumps(idempotency.response),
-                        ),
-                    )
+
+        if not self.group_commit:
+            await self._run(lambda c: self._alone(c, write))
+            return
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        with self._pending_lock:
+            if self._closed:
+                raise RuntimeError("the store is closed")
+            self._pending.append((write, future, loop))
+            if not self._committing:
+                self._committing = True
+                self._executor.submit(self._commit_pending)
+        await future
+
+    @staticmethod
+    def _alone(c: sqlite3.Connection, write: Write) -> None:
+        """One write in a transaction of its own."""
+        c.execute("BEGIN IMMEDIATE")
+        try:
+            write(c)
+            c.execute("COMMIT")
+        except sqlite3.IntegrityError as error:
+            c.execute("ROLLBACK")
+            raise VersionConflict(str(error)) from None
+        except BaseException:
+            c.execute("ROLLBACK")
+            raise
+
+    def _commit_pending(self) -> None:
+        """On the store's thread: every write waiting, in one transaction, each in a savepoint;
+        then the next batch, as a new task, so that reads queued meanwhile go first."""
+        with self._pending_lock:
+            batch = list(self._pending)
+            self._pending.clear()
+        outcomes: list[BaseException | None] = []
+        try:
+            c = self._connection
+            if c is None:
+                raise RuntimeError("the store is not open")
+            c.execute("BEGIN IMMEDIATE")
+            try:
+                for write, _, _ in batch:
+                    c.execute("SAVEPOINT write")
+                    try:
+                        write(c)
+                    except BaseException as error:
+                        c.execute("ROLLBACK TO write")
+                        if isinstance(error, sqlite3.IntegrityError):
+                            error = VersionConflict(str(error))
+                        outcomes.append(error)
+                    else:
+                        outcomes.append(None)
+                    c.execute("RELEASE write")
                 c.execute("COMMIT")
-            except sqlite3.IntegrityError as error:
-                c.execute("ROLLBACK")
-                raise VersionConflict(str(error)) from None
             except BaseException:
                 c.execute("ROLLBACK")
                 raise
-
-        await self._run(write)
+        except BaseException as error:  # nothing of the batch was committed
+            outcomes = [error] * len(batch)
+        for (_, future, loop), outcome in zip(batch, outcomes, strict=True):
+            loop.call_soon_threadsafe(_settle, future, outcome)
+        with self._pending_lock:
+            if self._pending:  # arrived during this commit: the next one, after queued reads
+                self._executor.submit(self._commit_pending)
+            else:
+                self._committing = False
 
     async def get(self, game_id: str) -> GameRecord | None:
         def read(c: sqlite3.Connection) -> GameRecord | None:

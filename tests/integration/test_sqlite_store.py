@@ -3,10 +3,12 @@ with their visibility, the listing of games, idempotency, and durability across 
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -336,3 +338,80 @@ async def test_the_same_store_opens_again_after_closing(database: Path) -> None:
         assert await store.get("g1") is not None
     finally:
         await store.close()
+
+
+# --------------------------------------------------------------------------- group commit
+
+
+class CountingConnection:
+    """The store's connection, counting the transactions it commits."""
+
+    def __init__(self, connection: sqlite3.Connection) -> None:
+        self.connection = connection
+        self.commits = 0
+
+    def execute(self, sql: str, *parameters: Any) -> sqlite3.Cursor:
+        if sql == "COMMIT":
+            self.commits += 1
+        return self.connection.execute(sql, *parameters)
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.connection, name)
+
+
+@pytest.mark.anyio
+async def test_appends_that_arrive_together_share_a_commit(database: Path) -> None:
+    store = SqliteStore(database)
+    await store.open()
+    games = [await created(store, f"g{n}") for n in range(20)]
+    counting = CountingConnection(store._connection)  # type: ignore[arg-type]
+    store._connection = counting  # type: ignore[assignment]
+    try:
+        await asyncio.gather(*(append(store, game, [event(2, 2)]) for game in games))
+        assert counting.commits < len(games)  # at least two appends shared a transaction
+    finally:
+        store._connection = counting.connection
+        await store.close()
+    reopened = SqliteStore(database)  # every acknowledged append is on disk
+    await reopened.open()
+    try:
+        for game in games:
+            assert await reopened.last_event_seq(game.id) == 2
+    finally:
+        await reopened.close()
+
+
+@pytest.mark.anyio
+async def test_a_conflict_in_a_shared_commit_fails_alone(store: SqliteStore) -> None:
+    game, other = await created(store, "g1"), await created(store, "g2")
+    outcomes = await asyncio.gather(
+        append(store, game, [event(2, 2)]),
+        append(store, game, [event(2, 2, visible_to=1)]),  # the same version again
+        append(store, other, [event(2, 2)]),
+        return_exceptions=True,
+    )
+    assert isinstance(outcomes[0], GameRecord)
+    assert isinstance(outcomes[1], VersionConflict)
+    assert isinstance(outcomes[2], GameRecord)
+    assert await store.events("g1", 1, 0, 10) == [event(1, 1), event(2, 2)]
+    assert await store.last_event_seq("g2") == 2
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("group_commit", [True, False])
+async def test_appends_are_durable_with_or_without_group_commit(
+    database: Path, group_commit: bool
+) -> None:
+    store = SqliteStore(database, group_commit=group_commit)
+    await store.open()
+    games = [await created(store, f"g{n}") for n in range(5)]
+    await asyncio.gather(*(append(store, game, [event(2, 2)]) for game in games))
+    await store.close()
+    with pytest.raises(RuntimeError, match="closed"):
+        await append(store, games[0], [event(3, 3)])
+    reopened = SqliteStore(database)
+    await reopened.open()
+    try:
+        assert [await reopened.last_event_seq(g.id) for g in games] == [2] * 5
+    finally:
+        await reopened.close()
