@@ -8,7 +8,7 @@ from typing import Any
 import strawberry
 from graphql import GraphQLError
 
-from api.service import AuthError, GameService
+from api.service import AuthError, GameService, Session
 
 
 def auth_error(error: AuthError) -> GraphQLError:
@@ -30,6 +30,14 @@ class Context:
     client: str = "address:unknown"
     token_seat: tuple[str, int] | None = None  # (game, seat) of a token already checked
     _seats: dict[str, int | None] = field(default_factory=dict)
+    # Games already read by this operation (StaticReads, deciding whether it has the answer);
+    # emptied when the operation ends: a WebSocket's context outlives its operations.
+    sessions: dict[str, Session] = field(default_factory=dict)
+
+    async def session(self, game_id: str) -> Session:
+        """The game as it is now (ServiceError if there is none)."""
+        session = self.sessions.get(game_id)
+        return session if session is not None else await self.service.session(game_id)
 
     async def identify(self, address: str | None) -> None:
         """Charge this context to its token's seat when the token is valid, else to its

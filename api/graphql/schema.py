@@ -106,7 +106,7 @@ def _game_id(global_id: str) -> str:
 
 
 async def _game(info: Info, game_id: str) -> Game:
-    session = await info.context.service.session(game_id)
+    session = await info.context.session(game_id)
     return game_type(session, await info.context.viewer_seat(game_id))
 
 

@@ -1,65 +1,97 @@
-"""Answers that never change while the server runs, executed once and served from memory.
+"""Answers served from memory: documents whose answer is fixed for as long as what they read
+is unchanged are executed once and kept.
 
-A document that reads only the variants' catalogue (`variants { board … }`) or the schema
-itself (introspection) gets the same answer for the same variables, every time, for every
-client: nothing in it depends on a game, a seat or the time. Such a document is executed the
-first time and its result kept (a few of them, the most recently used); the next request
-with the same document and variables is answered from memory. It is still parsed, validated,
-measured and charged to its client like any other (the DocumentLimits extension runs before
-execution); only the execution is skipped.
+- A document that reads only the variants' catalogue (`variants { board … }`) or the schema
+  itself (introspection) gets the same answer for the same variables, every time, for every
+  client: nothing in it depends on a game, a seat or the time.
+- A document that reads games (`game(id:)`, besides those) gets the same answer for the same
+  variables while each game it reads is at the same version and the caller sees each from
+  the same seat (or as a spectator): a game's state is a function of its log, and what a
+  viewer may see of it a function of its seat. So the key holds, for each game read, its id,
+  its version and the viewer's seat; a new action makes a new version, hence a new key, and
+  one viewer's hidden information is never another viewer's answer. Spectators who poll a
+  game share one execution per version.
+
+Kept answers are the most recently used few. A document is still parsed, validated, measured
+and charged to its client like any other (the DocumentLimits extension runs before
+execution); only the execution is skipped. Answers with errors are never kept.
 """
 
 from __future__ import annotations
 
 import json
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import AsyncIterator
+from typing import Any
 
-from graphql import ExecutionResult, FieldNode, OperationDefinitionNode, OperationType
+from graphql import (
+    ExecutionResult,
+    FieldNode,
+    OperationDefinitionNode,
+    OperationType,
+    StringValueNode,
+    VariableNode,
+)
 from strawberry.extensions import SchemaExtension
+
+from api.graphql.ids import from_global_id
 
 # Root fields whose whole answer is fixed for the life of the process.
 STATIC_ROOTS = frozenset({"variants", "__schema", "__type", "__typename"})
+# Root fields whose answer is fixed by a game's version and the viewer's seat in it.
+GAME_ROOTS = frozenset({"game"})
+
+Key = tuple[str, str | None, str, tuple[tuple[str, int, int | None], ...]]
 
 
 class StaticAnswers:
-    """The kept results, by (document, operation, variables), least recently used first."""
+    """The kept results, by (document, operation, variables, games read), least recently
+    used first."""
 
-    def __init__(self, size: int = 64) -> None:
+    def __init__(self, size: int = 256) -> None:
         self.size = size
-        self._results: OrderedDict[tuple[str, str | None, str], ExecutionResult] = OrderedDict()
+        self._results: OrderedDict[Key, ExecutionResult] = OrderedDict()
 
-    def get(self, key: tuple[str, str | None, str]) -> ExecutionResult | None:
+    def get(self, key: Key) -> ExecutionResult | None:
         result = self._results.get(key)
         if result is not None:
             self._results.move_to_end(key)
         return result
 
-    def keep(self, key: tuple[str, str | None, str], result: ExecutionResult) -> None:
+    def keep(self, key: Key, result: ExecutionResult) -> None:
         self._results[key] = result
         self._results.move_to_end(key)
         while len(self._results) > self.size:
             self._results.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._results)
 
 
 class StaticReads(SchemaExtension):
     def __init__(self, answers: StaticAnswers) -> None:
         self.answers = answers
 
-    def on_execute(self) -> Iterator[None]:
-        key = self._key()
-        if key is not None:
-            kept = self.answers.get(key)
-            if kept is not None:
-                self.execution_context.result = kept
-                yield
-                return
-        yield
-        result = self.execution_context.result
-        if key is not None and isinstance(result, ExecutionResult) and not result.errors:
-            self.answers.keep(key, result)
+    async def on_execute(self) -> AsyncIterator[None]:
+        context = self.execution_context.context
+        try:
+            key = await self._key()
+            if key is not None:
+                kept = self.answers.get(key)
+                if kept is not None:
+                    self.execution_context.result = kept
+                    yield
+                    return
+            yield
+            result = self.execution_context.result
+            if key is not None and isinstance(result, ExecutionResult) and not result.errors:
+                self.answers.keep(key, result)
+        finally:
+            sessions = getattr(context, "sessions", None)
+            if sessions:
+                sessions.clear()
 
-    def _key(self) -> tuple[str, str | None, str] | None:
+    async def _key(self) -> Key | None:
         context = self.execution_context
         document = context.graphql_document
         if document is None or context.query is None:
@@ -69,11 +101,48 @@ class StaticReads(SchemaExtension):
         chosen = [o for o in operations if name is None or (o.name and o.name.value == name)]
         if len(chosen) != 1 or chosen[0].operation is not OperationType.QUERY:
             return None
-        roots = chosen[0].selection_set.selections
-        if not all(isinstance(s, FieldNode) and s.name.value in STATIC_ROOTS for s in roots):
-            return None
+        variables = context.variables or {}
+        games: list[str] = []
+        for selection in chosen[0].selection_set.selections:
+            if not isinstance(selection, FieldNode):
+                return None
+            root = selection.name.value
+            if root in GAME_ROOTS:
+                game_id = _game_id(selection, variables)
+                if game_id is None:
+                    return None
+                games.append(game_id)
+            elif root not in STATIC_ROOTS:
+                return None
         try:
-            variables = json.dumps(context.variables or {}, sort_keys=True)
+            plain = json.dumps(variables, sort_keys=True)
         except (TypeError, ValueError):
             return None
-        return context.query, name, variables
+        read: list[tuple[str, int, int | None]] = []
+        for game_id in dict.fromkeys(games):
+            request = context.context
+            try:
+                session = await request.service.session(game_id)
+                request.sessions[game_id] = session  # the resolver reads the same version
+                seat = await request.viewer_seat(game_id)
+            except Exception:  # an unknown game, an unusable token: executed as usual
+                return None
+            read.append((game_id, session.record.version, seat))
+        return context.query, name, plain, tuple(read)
+
+
+def _game_id(field: FieldNode, variables: dict[str, Any]) -> str | None:
+    """The raw id a `game(id:)` field reads, from a literal or a variable; None if unknown."""
+    for argument in field.arguments or ():
+        if argument.name.value != "id":
+            continue
+        value = argument.value
+        if isinstance(value, StringValueNode):
+            given: object = value.value
+        elif isinstance(value, VariableNode):
+            given = variables.get(value.name.value)
+        else:
+            return None
+        decoded = from_global_id(given, "Game") if isinstance(given, str) else None
+        return None if decoded is None else decoded[1]
+    return None

@@ -9,6 +9,7 @@ import random
 from dataclasses import fields
 from typing import Any
 
+import pytest
 from graphql import GraphQLInputObjectType, GraphQLObjectType, GraphQLUnionType
 from strawberry.utils.str_converters import to_camel_case
 
@@ -100,8 +101,9 @@ def test_the_ready_input_of_every_offered_family_is_its_ready_action() -> None:
     assert {"LegalPlaceArmies", "LegalAttack", "LegalEndTurn", "LegalClaimProvince"} <= offered
 
 
-def test_each_variant_names_the_action_input_members_it_takes() -> None:
-    result = schema.execute_sync("{ variants { name actionKinds } }")
+@pytest.mark.anyio
+async def test_each_variant_names_the_action_input_members_it_takes() -> None:
+    result = await schema.execute("{ variants { name actionKinds } }")
     assert result.errors is None
     assert result.data is not None
     kinds = {v["name"]: set(v["actionKinds"]) for v in result.data["variants"]}

@@ -12,7 +12,7 @@ from graphql import ExecutionResult
 
 from api.graphql.catalogue import variant_type
 from api.graphql.static_reads import StaticAnswers
-from tests.integration.api_support import body, in_process
+from tests.integration.api_support import body, data, in_process, new_game, play
 
 pytestmark = pytest.mark.anyio
 
@@ -71,10 +71,78 @@ async def test_variables_are_part_of_the_key(tmp_path: Path) -> None:
 def test_the_least_recently_used_answer_goes_first() -> None:
     answers = StaticAnswers(size=2)
     one, two, three = (ExecutionResult({"n": n}) for n in (1, 2, 3))
-    answers.keep(("a", None, "{}"), one)
-    answers.keep(("b", None, "{}"), two)
-    assert answers.get(("a", None, "{}")) is one  # now the most recently used
-    answers.keep(("c", None, "{}"), three)
-    assert answers.get(("b", None, "{}")) is None
-    assert answers.get(("a", None, "{}")) is one
-    assert answers.get(("c", None, "{}")) is three
+    answers.keep(("a", None, "{}", ()), one)
+    answers.keep(("b", None, "{}", ()), two)
+    assert answers.get(("a", None, "{}", ())) is one  # now the most recently used
+    answers.keep(("c", None, "{}", ()), three)
+    assert answers.get(("b", None, "{}", ())) is None
+    assert answers.get(("a", None, "{}", ())) is one
+    assert answers.get(("c", None, "{}", ())) is three
+
+
+# --------------------------------------------------------------------------- games
+
+STATE = "query($id: ID!) { game(id: $id) { version hand { id } territories { id armies } } }"
+
+
+@pytest.fixture
+def views(monkeypatch: pytest.MonkeyPatch) -> list[int | None]:
+    """The viewers whose Game the resolvers built, in order."""
+    seen: list[int | None] = []
+    from api.graphql.game import game_type
+
+    def counted(session: Any, viewer: int | None) -> Any:
+        seen.append(viewer)
+        return game_type(session, viewer)
+
+    monkeypatch.setattr("api.graphql.schema.game_type", counted)
+    return seen
+
+
+async def test_spectators_share_one_execution_per_version(
+    tmp_path: Path, views: list[int | None]
+) -> None:
+    async with in_process(tmp_path / "data") as api:
+        game = await new_game(api.client)
+        views.clear()  # the payloads of joining and starting
+        first = await body(api.client, STATE, {"id": game.id})
+        again = await body(api.client, STATE, {"id": game.id})
+        assert again["data"] == first["data"]
+        assert views == [None]  # the second spectator was answered from memory
+        target = game.game.seq + 1
+        await play(api.client, game, until=lambda m: m.seq >= target)  # a new version
+        views.clear()  # the players' own reads
+        after = await body(api.client, STATE, {"id": game.id})
+        assert after["data"]["game"]["version"] == first["data"]["game"]["version"] + 1
+        assert after["data"] != first["data"]
+        assert views == [None]
+        charged = [answer["extensions"]["cost"] for answer in (first, again)]
+        assert charged[1]["remaining"] < charged[0]["remaining"]  # still charged
+
+
+async def test_a_seats_answer_is_never_anothers(tmp_path: Path, views: list[int | None]) -> None:
+    async with in_process(tmp_path / "data") as api:
+        game = await new_game(api.client)
+        await play(api.client, game, until=lambda mirror: any(mirror.hands))
+        holder = next(seat for seat, hand in enumerate(game.game.hands) if hand)
+        variables = {"id": game.id}
+        views.clear()  # the players' own reads
+        seat_view = await data(api.client, STATE, variables, game.token(holder))
+        spectator = await data(api.client, STATE, variables)
+        other = await data(api.client, STATE, variables, game.token((holder + 1) % 4))
+        assert [c["id"] for c in seat_view["game"]["hand"]] == game.game.hands[holder]
+        assert spectator["game"]["hand"] is None
+        other_hand = [c["id"] for c in other["game"]["hand"]]
+        assert other_hand == game.game.hands[(holder + 1) % 4]
+        assert views == [holder, None, (holder + 1) % 4]  # three viewers, three executions
+        assert await data(api.client, STATE, variables, game.token(holder)) == seat_view
+        assert len(views) == 3
+
+
+async def test_an_unknown_game_or_a_bad_token_is_answered_as_usual(tmp_path: Path) -> None:
+    async with in_process(tmp_path / "data") as api:
+        game = await new_game(api.client)
+        unknown = await body(api.client, STATE, {"id": "R2FtZTpub3BlOm5vcGU="})
+        assert unknown["errors"][0]["extensions"]["code"] == "NOT_FOUND"
+        bad = await body(api.client, STATE, {"id": game.id}, "not-a-token")
+        assert bad["errors"][0]["extensions"]["code"] in {"UNAUTHENTICATED", "FORBIDDEN"}
