@@ -43,6 +43,7 @@ from api.graphiql import ASSETS_PATH, MISSING_PAGE, ImmutableFiles, local_page
 from api.graphql.context import Context
 from api.graphql.errors import coded_result, coded_socket_message
 from api.graphql.schema import build_schema
+from api.graphql.shared_events import FrameEncoder
 from api.origins import admits, origin_pattern
 from api.refusals import (
     CODES_BY_STATUS,
@@ -112,8 +113,18 @@ class RisikoGraphQL(GraphQL[Context, None]):
             subscription_protocols=(GRAPHQL_TRANSPORT_WS_PROTOCOL,),
         )
         self.service = service
+        self.frames = FrameEncoder()
         self.graphiql_assets = settings.graphiql_assets_dir
         self.graphiql_page: str | None = None
+
+    def encode_json(self, data: object) -> str | bytes:
+        """Each subscriber's `next` frame reuses the JSON of an event already encoded for
+        another subscriber (api/graphql/shared_events.py)."""
+        if isinstance(data, dict):
+            frame = self.frames.next_frame(data)
+            if frame is not None:
+                return frame
+        return super().encode_json(data)
 
     async def render_graphql_ide(self, request: Request) -> Response:
         """GraphiQL with its files served by this server, or how to install them."""

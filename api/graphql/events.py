@@ -15,6 +15,9 @@ class GameEvent:
     type: str = strawberry.field(description="GameCreated, PlayerJoined, DiceRolled, …")
     private: bool = strawberry.field(description="Visible to the viewer's seat only.")
     data: JSON = strawberry.field(description="The event's fields.")
+    # Set on the events of a subscription: (game, seq), under which the result of executing
+    # a document on this event is shared by every subscriber who asked the same.
+    shared_key: strawberry.Private[tuple[str, int] | None] = None
 
 
 def event_type(event: StoredEvent) -> GameEvent:

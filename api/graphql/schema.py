@@ -43,6 +43,7 @@ from api.graphql.inputs import (
 from api.graphql.limits import DocumentLimits, Limits
 from api.graphql.lobby import LobbyEvent
 from api.graphql.odds import BattleOdds, odds_type
+from api.graphql.shared_events import SharedEventExecutor
 from api.graphql.static_reads import StaticAnswers, StaticReads
 from api.service import AuthError, ServiceError, Submitted
 from domain.errors import CodedError, ErrorCode
@@ -425,7 +426,9 @@ class Subscription:
         try:
             stream = info.context.service.stream(decoded[1], viewer, after)
             async for event in stream:
-                yield event_type(event)
+                shared = event_type(event)
+                shared.shared_key = (decoded[1], event.seq)  # one execution for all who see it
+                yield shared
         except ServiceError as error:
             raise not_found(error.message) from None
 
@@ -479,6 +482,7 @@ def build_schema(
         mutation=Mutation,
         subscription=Subscription,
         types=[Game, *STATE_TYPES],
+        execution_context_class=SharedEventExecutor,
         extensions=[
             ParserCache,
             lambda: DocumentLimits(limits, budgets),

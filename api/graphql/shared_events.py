@@ -1,0 +1,157 @@
+"""One execution and one encoding of a game event for all the subscribers who asked the same.
+
+graphql-core executes a subscription's selection again for every subscriber and every event.
+Spectators of one game with the same document see the same thing: the event's selection is
+executed once and its result shared (`SharedEventExecutor`), and the result's JSON is encoded
+once and spliced into each subscriber's frame (`FrameEncoder`). Sharing never crosses what a
+viewer may see: an event reaches only the subscribers who may see it (the service's stream
+decides that), and what the selection makes of an event depends on the event, the document
+and the variables the selection reads, not on who asks.
+
+An event that may be shared carries `shared_key` (its game and its number); the key of a
+result adds the document's operation and the variables read below the root field (`after` and
+`gameId` only choose the stream, so subscribers who joined at different points still share).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import OrderedDict
+from collections.abc import Awaitable, Iterator
+from typing import Any
+
+from graphql import ExecutionResult, FieldNode, Node, OperationDefinitionNode, VariableNode
+from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
+
+SHARED_RESULTS = 2048  # events kept, across documents: a few actions of many games
+SHARED_FRAMES = 256
+
+
+class _Results:
+    """Shared results, least recently used first, each with the operation it belongs to (held
+    so that its id, part of the key, is not reused while the result is kept)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._kept: OrderedDict[tuple[Any, ...], tuple[ExecutionResult, object]] = OrderedDict()
+
+    def get(self, key: tuple[Any, ...], operation: object) -> ExecutionResult | None:
+        kept = self._kept.get(key)
+        if kept is None or kept[1] is not operation:
+            return None
+        self._kept.move_to_end(key)
+        return kept[0]
+
+    def keep(self, key: tuple[Any, ...], operation: object, result: ExecutionResult) -> None:
+        self._kept[key] = (result, operation)
+        self._kept.move_to_end(key)
+        while len(self._kept) > self.size:
+            self._kept.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+
+RESULTS = _Results(SHARED_RESULTS)
+
+
+def _variables_in(node: object) -> Iterator[str]:
+    if isinstance(node, VariableNode):
+        yield node.name.value
+    elif isinstance(node, Node):
+        for name in node.keys:
+            yield from _variables_in(getattr(node, name, None))
+    elif isinstance(node, tuple | list):
+        for item in node:
+            yield from _variables_in(item)
+
+
+def selection_variables(operation: OperationDefinitionNode, fragments: dict[str, Any]) -> set[str]:
+    """The variables the selection below the root fields reads (not the root fields' own
+    arguments, which only choose the source stream)."""
+    names: set[str] = set(_variables_in(operation.directives))
+    for selection in operation.selection_set.selections:
+        if isinstance(selection, FieldNode):
+            names |= set(_variables_in(selection.directives))
+            names |= set(_variables_in(selection.selection_set))
+        else:
+            names |= set(_variables_in(selection))
+    for fragment in fragments.values():
+        names |= set(_variables_in(fragment))
+    return names
+
+
+class _SharedEvent:
+    """A per-event executor that answers from, or adds to, the shared results."""
+
+    def __init__(self, executor: Any, key: tuple[Any, ...], operation: object) -> None:
+        self.executor = executor
+        self.key = key
+        self.operation = operation
+
+    def execute_operation(self, serially: bool | None = None) -> Any:
+        kept = RESULTS.get(self.key, self.operation)
+        if kept is not None:
+            return kept
+        result = self.executor.execute_operation(serially)
+        if isinstance(result, Awaitable):
+            return self._keep_when_done(result)
+        self._keep(result)
+        return result
+
+    async def _keep_when_done(self, pending: Awaitable[Any]) -> Any:
+        result = await pending
+        self._keep(result)
+        return result
+
+    def _keep(self, result: Any) -> None:
+        if isinstance(result, ExecutionResult) and not result.errors:
+            RESULTS.keep(self.key, self.operation, result)
+
+
+class SharedEventExecutor(StrawberryGraphQLCoreExecutionContext):
+    """Strawberry's executor, sharing the execution of events that carry `shared_key`."""
+
+    _shared_variables: tuple[tuple[str, str], ...] | None = None
+
+    def build_per_event_executor(self, payload: Any) -> Any:
+        per_event = super().build_per_event_executor(payload)
+        shared = getattr(payload, "shared_key", None)
+        if shared is None:
+            return per_event
+        if self._shared_variables is None:
+            read = selection_variables(self.operation, dict(self.fragment_definitions))
+            values = self.variable_values.coerced
+            self._shared_variables = tuple(
+                sorted((name, json.dumps(values.get(name), sort_keys=True)) for name in read)
+            )
+        key = (shared, id(self.operation), self._shared_variables)
+        return _SharedEvent(per_event, key, self.operation)
+
+
+class FrameEncoder:
+    """The JSON of `next` messages whose data was encoded for another subscriber is reused:
+    only the operation's id differs from one subscriber's frame to the next."""
+
+    def __init__(self, size: int = SHARED_FRAMES) -> None:
+        self.size = size
+        self._encoded: OrderedDict[int, tuple[object, str]] = OrderedDict()
+
+    def next_frame(self, message: dict[str, Any]) -> str | None:
+        """The frame of a `next` message carrying only data, or None for any other message."""
+        if message.get("type") != "next":
+            return None
+        payload = message.get("payload")
+        if not isinstance(payload, dict) or set(payload) != {"data"}:
+            return None
+        data = payload["data"]
+        kept = self._encoded.get(id(data))
+        if kept is not None and kept[0] is data:
+            encoded = kept[1]
+            self._encoded.move_to_end(id(data))
+        else:
+            encoded = json.dumps(payload, separators=(",", ":"))
+            self._encoded[id(data)] = (data, encoded)
+            while len(self._encoded) > self.size:
+                self._encoded.popitem(last=False)
+        return f'{{"id":{json.dumps(message["id"])},"type":"next","payload":{encoded}}}'
