@@ -195,6 +195,14 @@ finally:
 SERVER_PIDS: dict[str, int] = {}  # base URL -> process id of the servers running
 
 
+def rss_mib(pid: int) -> float:
+    """A process's resident memory now, in MiB (Linux: /proc)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise RuntimeError(f"no VmRSS for process {pid}")
+
+
 def cpu_seconds(pid: int) -> float:
     """User and system CPU time a process has used so far (Linux: /proc)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()

@@ -516,6 +516,7 @@ async def _fan_out(
             sent: dict[int, tuple[float, float]] = {}  # version -> (before sending, answered)
             version = first_version
             measured_from: int | None = None
+            warm_deliveries, warm_rss = 0, 0.0
             public_events = 0
             for step, (seat, action) in enumerate(plan):
                 progress.target = None
@@ -552,6 +553,8 @@ async def _fan_out(
                     if measured_from is None:
                         # The warm-up: every subscriber is now past its catch-up, live.
                         measured_from = version + 1
+                        warm_deliveries = sum(len(deliveries) for deliveries in received)
+                        warm_rss = api.rss_mib(server_pid)
                     else:
                         public_events += len(public)
                 version += 1
@@ -559,6 +562,7 @@ async def _fan_out(
             client_cpu = time.process_time() - cpu_started[0]
             server_cpu = api.cpu_seconds(server_pid) - cpu_started[1]
             wall = time.perf_counter() - cpu_started[2]
+            end_rss = api.rss_mib(server_pid)
         finally:
             for task in tasks:
                 task.cancel()
@@ -604,6 +608,11 @@ async def _fan_out(
         "server_cpu_seconds": round(server_cpu, 2),
         "server_cpu_us_per_delivery": round(server_cpu / all_deliveries * 1e6, 1),
         "client_cpu_seconds": round(client_cpu, 2),
+        # The server's memory once every subscriber is live, and after every delivery.
+        "server_rss_mib_live": round(warm_rss, 1),
+        "deliveries_when_live": warm_deliveries,
+        "server_rss_mib_end": round(end_rss, 1),
+        "server_rss_end_over_live": round(end_rss / warm_rss, 3),
         "ws_compression": args.ws_compression,
         "server_ws": args.server_ws,
     }
@@ -671,7 +680,10 @@ def bench_subscriptions(args: argparse.Namespace) -> list[dict[str, Any]]:
             f"({figure['missing_deliveries']} missing): from send p50 {figure['p50_ms']} ms, "
             f"p99 {figure['p99_ms']} ms, max {figure['max_ms']} ms; last subscriber p50 "
             f"{figure['last_subscriber_p50_ms']} ms; server CPU "
-            f"{figure['server_cpu_us_per_delivery']} us a delivery; submitAction p50 "
+            f"{figure['server_cpu_us_per_delivery']} us a delivery; server memory "
+            f"{figure['server_rss_mib_live']} MiB live after {figure['deliveries_when_live']} "
+            f"deliveries, {figure['server_rss_mib_end']} MiB at the end "
+            f"(x{figure['server_rss_end_over_live']}); submitAction p50 "
             f"{figure['submit_p50_ms']} ms"
         )
     return list(figures.values())

@@ -116,6 +116,10 @@ class SharedEventExecutor(StrawberryGraphQLCoreExecutionContext):
 
     def build_per_event_executor(self, payload: Any) -> Any:
         per_event = super().build_per_event_executor(payload)
+        # graphql-core memoizes collected subfields by the identity of lists that each event
+        # builds anew, in a dict the per-event copy shares with the subscription's executor:
+        # every event missed and stayed, for the life of the subscription. Each event's own.
+        per_event._relevant_sub_fields = {}
         shared = getattr(payload, "shared_key", None)
         if shared is None:
             return per_event
