@@ -112,6 +112,10 @@ def volley_odds(
                 continue
             key = (a - h, d, f, True)
             incoming[key] = incoming.get(key, zero) + answering * q
+    if not exact:  # sums of floats may end a rounding error past 1: a probability is not
+        conquered = _probability(conquered)
+        attacker_end = [_probability(x) for x in attacker_end]
+        defender_end = [_probability(x) for x in defender_end]
     return VolleyOdds(
         attackers=attackers,
         defenders=defenders,
@@ -119,3 +123,7 @@ def volley_odds(
         attacker_survivors=tuple(attacker_end),
         defender_survivors=tuple(defender_end),
     )
+
+
+def _probability(value: Number) -> Number:
+    return min(max(value, 0.0), 1.0)
