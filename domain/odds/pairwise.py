@@ -340,6 +340,9 @@ def battle_odds(
         for j, p in enumerate(by_defenders.sum(axis=1).tolist()):
             defender_end[j] += p
 
+    # Sums of floats may end a rounding error outside [0, 1]: a probability may not.
+    attacker_end = [min(max(p, 0.0), 1.0) for p in attacker_end]
+    defender_end = [min(max(p, 0.0), 1.0) for p in defender_end]
     return BattleOdds(
         attackers=attackers,
         defenders=defenders,
