@@ -65,7 +65,8 @@ def aggressive_policy(game: Kernel, seat: int, rnd: random.Random) -> Iterable[a
         else:
             count = game.setup_quota
         own = [t for t, o in enumerate(owner) if o == seat]
-        border = [t for t in own if any(owner[n] != seat for n in neighbours[t])] or own
+        others = {t for t, o in enumerate(owner) if o != seat}
+        border = [t for t in own if not others.isdisjoint(neighbours[t])] or own
         chosen: dict[int, int] = {}
         for territory in rnd.choices(border, k=count):  # one army at a time, at random
             chosen[territory] = chosen.get(territory, 0) + 1

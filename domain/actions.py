@@ -13,7 +13,10 @@ from typing import Any, ClassVar, TypeVar
 
 from domain.errors import InvalidAction
 
-_CHECKS: dict[type, tuple[tuple[str, str], ...]] = {}
+# Each kind of action's fields with the type its value must have: whole numbers, ids, and
+# tuples of card ids (the only other kind of field).
+_CHECKS: dict[type, tuple[tuple[str, type], ...]] = {}
+_PLAIN: dict[str, type] = {"int": int, "str": str}
 
 
 def doc(text: str, default: Any = MISSING) -> Any:
@@ -35,20 +38,19 @@ class Action:
         # a string before any rule looks at them, so that a bad value is a clean rejection.
         checks = _CHECKS.get(type(self))
         if checks is None:
-            checks = _CHECKS[type(self)] = tuple((f.name, str(f.type)) for f in fields(self))
+            checks = _CHECKS[type(self)] = tuple(
+                (f.name, _PLAIN.get(str(f.type), tuple)) for f in fields(self)
+            )
         for name, expected in checks:
-            value = getattr(self, name)
-            if expected == "int":
-                if type(value) is int:
-                    continue
+            value: Any = getattr(self, name)
+            exact = type(value) is expected  # no bool for an int, no list for the cards
+            if exact and (expected is not tuple or all(type(item) is str for item in value)):
+                continue
+            if expected is int:
                 wanted = "a whole number"
-            elif expected == "str":
-                if type(value) is str:
-                    continue
+            elif expected is str:
                 wanted = "a text id"
             else:  # the cards of a set; how many make a set is a rule (INVALID_CARD_SET)
-                if isinstance(value, tuple) and all(type(item) is str for item in value):
-                    continue
                 wanted = "a list of card ids"
             raise InvalidAction(f"{self.kind}: {name} must be {wanted}, not {value!r}")
 

@@ -24,10 +24,20 @@ def compare_dice(
     """(attacker losses, defender losses) for two rolls. Scores are never added, only compared
     in order of size; a tie goes to the defender (or, with `defender_wins_ties=False`, costs
     nobody anything, as in S.P.Q.RisiKo! naval combat)."""
+    return compare_sorted_dice(
+        sorted(attacker, reverse=True),
+        sorted(defender, reverse=True),
+        defender_wins_ties=defender_wins_ties,
+    )
+
+
+def compare_sorted_dice(
+    attacker: Sequence[int], defender: Sequence[int], *, defender_wins_ties: bool = True
+) -> tuple[int, int]:
+    """`compare_dice` for rolls already sorted highest first (DerivedRandom.roll's): the
+    engine's path, which compares every roll of every attack."""
     attacker_losses = defender_losses = 0
-    for attack_die, defence_die in zip(
-        sorted(attacker, reverse=True), sorted(defender, reverse=True), strict=False
-    ):
+    for attack_die, defence_die in zip(attacker, defender, strict=False):
         if attack_die > defence_die:
             defender_losses += 1
         elif attack_die < defence_die or defender_wins_ties:

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 from domain import actions as a
 from domain import events as e
 from domain.actions import doc
-from domain.combat import compare_dice
+from domain.combat import compare_sorted_dice
 from domain.errors import (
     CardNotInHand,
     EliminationTooEarly,
@@ -586,8 +586,8 @@ class Game(Kernel):
     def _roll(
         self, rng: DerivedRandom, seat: int, source: int, target: int, dice: int, defence: int
     ) -> list[e.Event]:
-        attacker, defender = rng.roll(dice, defence)
-        attacker_losses, defender_losses = compare_dice(attacker, defender)
+        attacker, defender = rng.roll(dice, defence)  # each sorted highest first
+        attacker_losses, defender_losses = compare_sorted_dice(attacker, defender)
         self.armies[source] -= attacker_losses
         self.armies[target] -= defender_losses
         board = self.board
