@@ -6,6 +6,8 @@ broken. The sea (triremes, naval combat, sea attacks) is in test_spqr_sea.py."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from domain import actions as a
@@ -376,6 +378,20 @@ def test_two_equal_symbols_and_a_different_one_are_no_set(hand: list[str]) -> No
     game = position(owned(0, "italia"), hands={0: hand})
     assert not [f for f in game.legal_actions(0) if isinstance(f, LegalTrade)]
     assert_rejected(game, 0, a.TradeCards(tuple(hand)), "INVALID_CARD_SET")
+
+
+def test_every_triple_that_makes_a_set_is_offered() -> None:
+    """Cards of a symbol are worth the same, but every accepted trade is a legal action: four
+    vessilli and two other symbols make four sets of equal symbols and eight of different."""
+    hand = [*cards("vessillo", 4), "legionario_01", "trireme_01"]
+    game = position(owned(0, "italia"), hands={0: hand})
+    offered = {f.cards for f in game.legal_actions(0) if isinstance(f, LegalTrade)}
+    vessilli = cards("vessillo", 4)
+    equal = set(itertools.combinations(vessilli, 3))
+    different = {(v, "legionario_01", "trireme_01") for v in vessilli}
+    assert offered == equal | different
+    for triple in sorted(offered):
+        assert game.clone().apply(0, a.TradeCards(triple))
 
 
 def test_a_set_is_three_cards_held_traded_during_the_reinforcements() -> None:

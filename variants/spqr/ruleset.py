@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
 from domain.board import Board
@@ -71,23 +72,16 @@ class SpqrRuleset(Ruleset):
         return SetValue(legionaries, triremes, centres, base)
 
     def tradeable_sets(self, hand: Sequence[str]) -> list[tuple[str, str, str]]:
-        """One triple for every different tradeable combination of symbols in a hand (the
-        cards of a symbol are interchangeable), earliest cards first."""
-        by_symbol: dict[str, list[str]] = {}
-        for card_id in hand:
-            by_symbol.setdefault(self.cards.cards[card_id].symbol, []).append(card_id)
-        found: list[tuple[str, str, str]] = []
-        for cards in by_symbol.values():
-            if len(cards) >= 3:
-                found.append((cards[0], cards[1], cards[2]))
-        symbols = list(by_symbol)
-        for i, first in enumerate(symbols):
-            for j in range(i + 1, len(symbols)):
-                for k in range(j + 1, len(symbols)):
-                    found.append(
-                        (by_symbol[first][0], by_symbol[symbols[j]][0], by_symbol[symbols[k]][0])
-                    )
-        return found
+        """Every distinct tradeable triple in a hand (three equal or three different symbols),
+        in hand order. Cards of one symbol are worth the same, but each triple is an action
+        of its own that the engine accepts, so each is offered: a legal family for every
+        accepted trade."""
+        symbol = {card_id: self.cards.cards[card_id].symbol for card_id in hand}
+        return [
+            triple
+            for triple in combinations(hand, 3)
+            if len({symbol[card_id] for card_id in triple}) != 2
+        ]
 
 
 def _parse(board: Board, rules: Mapping[str, Any]) -> SpqrRuleset:
