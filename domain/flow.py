@@ -6,9 +6,7 @@ None of this knows a rule of any game. A game picks what it needs:
 - a turn-order policy: `fixed_order` (clockwise from a first player the dice chose, for the whole
   game) or `drawn_order` (drawn again at the start of every round, as FutuRisiKo!'s cards do);
 - `RoundPlan`: the phases of a round, each played by every seat in the round's order before the
-  next begins (FutuRisiKo!'s order, cards, production, operations), or by nobody (`automatic`);
-- `StepOrder`: the ordered steps of one turn, none after a later one (S.P.Q.RisiKo!'s turn,
-  RisiKo! Più's five steps);
+  next begins (FutuRisiKo!'s order, cards, production, operations);
 - a prompt stack (in `domain.kernel.Kernel`): decisions owed by a seat other than the one in
   turn, each with its answers and its default.
 """
@@ -19,7 +17,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from domain.errors import WrongPhase
 from domain.rng import DerivedRandom
 
 
@@ -118,44 +115,16 @@ def next_in_order(
 
 
 @dataclass(frozen=True, slots=True)
-class RoundPhase:
-    """One phase of a round: played by every seat in turn (`per_seat`), or by the game alone
-    (an automatic phase: the order drawn, production counted)."""
-
-    phase: Phase
-    per_seat: bool = True
-
-
-@dataclass(frozen=True, slots=True)
 class RoundPlan:
-    """The phases of a round, in order. Where the round is, is two numbers a snapshot keeps:
-    the phase's position and the position in the round's order of the seat playing it."""
+    """The phases of a round, in order, each played by every seat in the round's order. Where
+    the round is, is two numbers a snapshot keeps: the phase's position and the seat playing
+    it."""
 
-    phases: tuple[RoundPhase, ...]
-
-    def first(self) -> int:
-        return 0
+    phases: tuple[Phase, ...]
 
     def following(self, position: int) -> int | None:
         """The phase after `position`, or None when the round is over."""
         return position + 1 if position + 1 < len(self.phases) else None
-
-    def phase_at(self, position: int) -> RoundPhase:
-        return self.phases[position]
-
-
-@dataclass(frozen=True, slots=True)
-class StepOrder:
-    """The ordered steps of a turn: a step may follow any earlier one, never a later one (an
-    earlier step after a later one is refused with the step's name)."""
-
-    steps: tuple[Phase, ...]
-
-    def check(self, current: Phase, wanted: Phase) -> None:
-        if wanted not in self.steps:
-            raise WrongPhase(f"{wanted.value} is not a step of this turn")
-        if current in self.steps and self.steps.index(wanted) < self.steps.index(current):
-            raise WrongPhase(f"{wanted.value} comes before {current.value}: it is over")
 
 
 # ---------------------------------------------------------------------- prompts

@@ -273,8 +273,10 @@ class SqliteStore:
                     ),
                 )
 
-        if not self.group_commit:
-            await self._run(lambda c: self._alone(c, write))
+        if not self.group_commit:  # a transaction of its own
+            (outcome,) = await self._run(lambda _: self._transaction([write]))
+            if outcome is not None:
+                raise outcome
             return
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
@@ -287,26 +289,10 @@ class SqliteStore:
                 self._executor.submit(self._commit_pending)
         await future
 
-    @staticmethod
-    def _alone(c: sqlite3.Connection, write: Write) -> None:
-        """One write in a transaction of its own."""
-        c.execute("BEGIN IMMEDIATE")
-        try:
-            write(c)
-            c.execute("COMMIT")
-        except sqlite3.IntegrityError as error:
-            c.execute("ROLLBACK")
-            raise VersionConflict(str(error)) from None
-        except BaseException:
-            c.execute("ROLLBACK")
-            raise
-
-    def _commit_pending(self) -> None:
-        """On the store's thread: every write waiting, in one transaction, each in a savepoint;
-        then the next batch, as a new task, so that reads queued meanwhile go first."""
-        with self._pending_lock:
-            batch = list(self._pending)
-            self._pending.clear()
+    def _transaction(self, writes: Sequence[Write]) -> list[BaseException | None]:
+        """On the store's thread: `writes` in one transaction, each in a savepoint of its own
+        (one that fails rolls back alone); what became of each. If the commit fails, nothing
+        of them was written, and each gets that error."""
         outcomes: list[BaseException | None] = []
         try:
             c = self._connection
@@ -314,7 +300,7 @@ class SqliteStore:
                 raise RuntimeError("the store is not open")
             c.execute("BEGIN IMMEDIATE")
             try:
-                for write, _, _ in batch:
+                for write in writes:
                     c.execute("SAVEPOINT write")
                     try:
                         write(c)
@@ -330,8 +316,17 @@ class SqliteStore:
             except BaseException:
                 c.execute("ROLLBACK")
                 raise
-        except BaseException as error:  # nothing of the batch was committed
-            outcomes = [error] * len(batch)
+        except BaseException as error:
+            return [error] * len(writes)
+        return outcomes
+
+    def _commit_pending(self) -> None:
+        """On the store's thread: every write waiting, in one transaction; then the next
+        batch, as a new task, so that reads queued meanwhile go first."""
+        with self._pending_lock:
+            batch = list(self._pending)
+            self._pending.clear()
+        outcomes = self._transaction([write for write, _, _ in batch])
         for (_, future, loop), outcome in zip(batch, outcomes, strict=True):
             loop.call_soon_threadsafe(_settle, future, outcome)
         with self._pending_lock:

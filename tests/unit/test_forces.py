@@ -40,7 +40,6 @@ def test_a_unit_moves_once_a_turn() -> None:
 def test_units_that_leave_first_are_those_that_have_not_moved() -> None:
     board = forces()
     board.move(0, 2, 0, "army", 3)
-    board.move(2, 0, 0, "army", 0)
     board.add(2, 0, "army", 2)  # recruited there: free to move
     assert board.unmoved(2, 0, "army") == 2
     board.remove(2, 0, "army", 2)

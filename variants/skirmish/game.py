@@ -29,7 +29,7 @@ from domain.errors import (
     UnknownTerritory,
     WrongPhase,
 )
-from domain.flow import OpenPrompt, drawn_order, next_in_order
+from domain.flow import OpenPrompt, Phase, drawn_order, next_in_order
 from domain.forces import Forces
 from domain.kernel import Handler, Kernel
 from domain.legal import LegalAction, LegalEndTurn
@@ -175,7 +175,7 @@ class SkirmishGame(Kernel):
     def _begin(self, seat: int, position: int) -> list[e.Event]:
         self.current = seat
         self.phase_position = position
-        self.phase = ROUND.phase_at(position).phase
+        self.phase = ROUND.phases[position]
         points = 0
         if self.phase is MUSTER:
             points = self.points_left = self.recruit_points(seat)
@@ -205,7 +205,7 @@ class SkirmishGame(Kernel):
         rng = DerivedRandom(self.seed + b"/order", self.seq + 1)
         self.order = list(drawn_order(rng, self.active_seats()))
         events.append(se.TurnOrderDrawn(self.round, tuple(self.order)))
-        return events + self._begin(self.order[0], ROUND.first())
+        return events + self._begin(self.order[0], 0)
 
     def _leave_turn(self, seat: int) -> list[e.Event]:
         return self._advance(seat)
@@ -254,7 +254,7 @@ class SkirmishGame(Kernel):
 
     # ------------------------------------------------------------------ actions
 
-    def _check_turn(self, seat: int | None, phase: object) -> int:
+    def _check_turn(self, seat: int | None, phase: Phase) -> int:
         if seat is None or seat != self.current:
             raise NotYourTurn("it is not your turn")
         if self.phase is not phase:
