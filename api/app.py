@@ -388,15 +388,17 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         )
 
     async def clock() -> None:
-        """Tournament time limits: the game's clock submits ExpireTime through the service;
-        and the lobby's games nobody started are abandoned, checked every minute at most."""
+        """The games' clocks: turn deadlines, seated bots and tournament time limits, which
+        the service acts on through its write path; and the lobby's games nobody started,
+        abandoned, checked every minute at most."""
         sweep_seconds = min(60.0, settings.unstarted_game_ttl_seconds / 2 or 60.0)
         ticks_per_sweep = max(1, round(sweep_seconds / settings.clock_interval_seconds))
         tick = 0
         while True:
             await asyncio.sleep(settings.clock_interval_seconds)
             try:
-                await service.expire_due()
+                await service.tick()
+                await service.expire_due()  # time limits of games from before game clocks
                 if tick % ticks_per_sweep == 0:
                     await service.expire_lobby()
             except Exception:  # the store may be down for a while; try again next tick
@@ -418,6 +420,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+            await service.close()
             await store.close()
 
     app = Starlette(

@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import hashlib
 import logging
+import random
 import secrets
 import time
 import uuid
@@ -19,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from api.broker import Broker
+from api.clock import Absence, ClockState, PlayedByProxy, TimeControl
 from api.stores.base import (
     GameRecord,
     GameStatus,
@@ -29,8 +31,16 @@ from api.stores.base import (
     StoredEvent,
     VersionConflict,
 )
+from bots.seated import BotPolicy, seated_choice
 from domain import actions as a
-from domain.errors import CodedError, ErrorCode, InvalidOptions, RisikoError, SnapshotFormatError
+from domain.errors import (
+    CodedError,
+    ErrorCode,
+    InvalidOptions,
+    RisikoError,
+    RuleViolation,
+    SnapshotFormatError,
+)
 from domain.events import Event
 from domain.kernel import Kernel
 from domain.rng import SEED_BYTES, commitment
@@ -41,6 +51,12 @@ logger = logging.getLogger("risiko.service")
 MAX_NAME = 40
 SNAPSHOT_EVERY = 10
 MAX_SEED = 200
+# The clock's steps in one go for one game (a bot's turn, a proxy's): then the other games'
+# turn; the next tick comes back to it.
+CLOCK_STEPS = 200
+# Entries of a game that replay as the seat's action: its own, the clock's proxy's for it, and
+# a seated bot's.
+PLAYED = frozenset({"action", "proxy", "bot"})
 
 
 class ServiceError(CodedError):
@@ -81,6 +97,16 @@ class PlayerJoined(Event):
     seat: int
     name: str
     colour: str
+
+
+@dataclass(frozen=True, slots=True)
+class BotJoined(Event):
+    """A bot the server plays took a seat (addBot)."""
+
+    seat: int
+    name: str
+    colour: str
+    policy: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,7 +186,10 @@ class GameService:
         self.publish_locally = publish_locally
         self.clock = clock
         self._sessions: dict[str, Session] = {}
-        self.deadlines: dict[str, float] = {}  # game id -> when its time limit expires
+        # Time limits of games started before game clocks (their rows have no clock state):
+        # game id -> when the limit expires. Every newer game keeps its deadline in its row.
+        self.deadlines: dict[str, float] = {}
+        self._clock_tasks: dict[str, asyncio.Task[None]] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._cache_size = cache_size
 
@@ -281,8 +310,10 @@ class GameService:
         options: dict[str, Any],
         seed: str | None = None,
         creator: str | None = None,
+        time_control: dict[str, Any] | None = None,
     ) -> GameRecord:
-        """A game in the lobby; `options` override the variant's defaults (plain values).
+        """A game in the lobby; `options` override the variant's defaults (plain values),
+        `time_control` sets its clock (api/clock.TimeControl; none by default).
         `creator` (whoever asks: a seat, else an address) may have at most
         `lobby_limits.max_unstarted_per_creator` games not started at once."""
         if variant not in VARIANTS:
@@ -294,6 +325,12 @@ class GameService:
             parsed = VARIANTS[variant].options(options)
         except (InvalidOptions, TypeError) as error:
             raise ServiceError(ErrorCode.INVALID_OPTIONS, str(error)) from None
+        control = None
+        if time_control:
+            try:
+                control = TimeControl.from_dict(time_control).to_dict()
+            except (InvalidOptions, TypeError) as error:
+                raise ServiceError(ErrorCode.INVALID_OPTIONS, str(error)) from None
         if seed is not None and not 1 <= len(seed) <= MAX_SEED:
             raise ServiceError(ErrorCode.INVALID_OPTIONS, f"a seed has 1 to {MAX_SEED} characters")
         creator_hash = hash_token(creator) if creator else ""
@@ -318,8 +355,11 @@ class GameService:
             created_at=now,
             updated_at=now,
             creator=creator_hash,
+            time_control=control,
         )
         payload = {"variant": variant, "options": record.options, "commitment": record.commitment}
+        if control is not None:
+            payload["time_control"] = control
         entry = LogEntry(1, "create", None, payload, now)
         event = StoredEvent(1, 1, None, {"type": "GameCreated", **payload})
         await self.store.create(record, entry, [event])
@@ -328,6 +368,28 @@ class GameService:
         return record
 
     async def join_game(self, game_id: str, name: str, colour: str | None = None) -> Joined:
+        return await self._take_seat(game_id, name, colour, None)
+
+    async def add_bot(
+        self,
+        game_id: str,
+        token: str | None,
+        policy: BotPolicy = BotPolicy.ODDS,
+        name: str | None = None,
+        colour: str | None = None,
+    ) -> Joined:
+        """A bot at a free seat, which the server plays (any seated player, in the lobby).
+        Its token is never given: nobody but the server acts for it."""
+        await self.seat_for(token, game_id)
+        if name is None:
+            record = (await self.session(game_id)).record
+            bots = sum(1 for seat in record.seats if seat.bot is not None)
+            name = f"Bot {bots + 1} ({policy.value})"
+        return await self._take_seat(game_id, name, colour, policy)
+
+    async def _take_seat(
+        self, game_id: str, name: str, colour: str | None, bot: BotPolicy | None
+    ) -> Joined:
         name = name.strip()
         if not 1 <= len(name) <= MAX_NAME:
             raise ServiceError(ErrorCode.INVALID_NAME, f"a name has 1 to {MAX_NAME} characters")
@@ -353,9 +415,13 @@ class GameService:
                 raise ServiceError(ErrorCode.COLOUR_TAKEN, f"{colour} is already taken")
             token = secrets.token_urlsafe(32)
             seat = len(record.seats)
-            seats = (*record.seats, SeatRecord(seat, name, colour, hash_token(token)))
-            payload = {"seat": seat, "name": name, "colour": colour}
-            joined = PlayerJoined(seat, name, colour)
+            policy = None if bot is None else bot.value
+            seats = (*record.seats, SeatRecord(seat, name, colour, hash_token(token), policy))
+            payload: dict[str, Any] = {"seat": seat, "name": name, "colour": colour}
+            joined: Event = PlayerJoined(seat, name, colour)
+            if bot is not None:
+                payload["bot"] = policy
+                joined = BotJoined(seat, name, colour, bot.value)
             record = await self._commit(
                 session, replace(record, seats=seats), "join", None, payload, [joined]
             )
@@ -398,13 +464,20 @@ class GameService:
             payload = _seats_payload(record)
             game = _start(record, payload)
             updated = replace(record, status=ACTIVE)
-            started = await self._commit(
-                session, updated, "start", seat, payload, game.initial_events, game=game
-            )
+            events = list(game.initial_events)
+            control = _time_control(record)
             limit = game.options.time_limit_minutes
-            if limit is not None:
-                self.deadlines[game_id] = started.updated_at + limit * 60
-            return started
+            if (
+                control is not None
+                or limit is not None
+                or _bots(record) != (False,) * len(record.seats)
+            ):
+                now = self.clock()
+                limit_at = None if limit is None else now + limit * 60
+                clock = ClockState.start(control, len(record.seats), limit_at)
+                updated = replace(updated, clock=clock.to_plain())
+                updated = self._follow_clock(updated, game, events, now, lambda state: state)
+            return await self._commit(session, updated, "start", seat, payload, events, game=game)
 
     async def recover_deadlines(self) -> None:
         """After a restart: the time limits of the games under way, from their start entries."""
@@ -413,8 +486,8 @@ class GameService:
             page = await self.store.games(ACTIVE, None, after, 100)
             for record in page:
                 limit = record.options.get("time_limit_minutes")
-                if limit is None:
-                    continue
+                if limit is None or record.clock is not None:
+                    continue  # no limit, or one the game's clock keeps
                 start = next(e for e in await self.store.log(record.id) if e.kind == "start")
                 self.deadlines[record.id] = start.created_at + limit * 60
             if len(page) < 100:
@@ -479,6 +552,8 @@ class GameService:
                 if answer is not None:
                     return Submitted.from_dict(answer)
             session = await self.session(game_id)
+            if await self._late(session, seat):
+                session = await self.session(game_id)
             if expected_version is not None and expected_version != session.record.version:
                 raise ServiceError(
                     ErrorCode.STALE_VERSION,
@@ -493,9 +568,31 @@ class GameService:
             if session.record.status == ACTIVE and session.game and not session.game.time_expired:
                 await self._apply(session, None, a.ExpireTime(), None)
 
+    async def _late(self, session: Session, seat: int) -> bool:
+        """A move of a seat whose deadline has passed comes after the clock: the clock acts
+        for it first (one step: its absence), and the move is judged on what follows."""
+        clock = session.record.clock
+        if clock is None or session.record.status != ACTIVE:
+            return False
+        state = ClockState.from_plain(clock)
+        if state.holder != seat or state.deadline is None or state.deadline > self.clock():
+            return False
+        return await self._clock_step(session)
+
     async def _apply(
-        self, session: Session, seat: int | None, action: a.Action, key: str | None
+        self,
+        session: Session,
+        seat: int | None,
+        action: a.Action,
+        key: str | None,
+        *,
+        kind: str | None = None,
+        note: Event | None = None,
+        clock_update: Callable[[ClockState], ClockState] | None = None,
     ) -> Submitted:
+        """Apply `action` for `seat` and commit it. `kind`: the log entry's kind, when not
+        the action's own ("proxy", "bot"); `note`: an event that comes first (who played it);
+        `clock_update`: what the move changes in the clock (default: the seat is present)."""
         record = session.record
         if record.status == LOBBY or session.game is None:
             raise ServiceError(ErrorCode.GAME_NOT_STARTED, "the game has not started")
@@ -509,7 +606,23 @@ class GameService:
             updated = replace(record, status=FINISHED if game.is_over else ACTIVE)
             if game.is_over:
                 updated = replace(updated, winner=game.winner, outcome=_outcome(game))
-            kind = {a.Resign: "resign", a.ExpireTime: "expire"}.get(type(action), "action")
+            if kind is None:
+                kind = {a.Resign: "resign", a.ExpireTime: "expire"}.get(type(action), "action")
+            if note is not None:
+                domain_events = [note, *domain_events]
+            if updated.clock is not None:
+                if isinstance(action, a.ExpireTime):  # the time limit is declared, once
+                    clock_update = _limit_declared
+                elif clock_update is None:
+                    present = seat
+                    clock_update = (
+                        (lambda state: state.acted(present))
+                        if present is not None and kind == "action"
+                        else (lambda state: state)
+                    )
+                updated = self._follow_clock(
+                    updated, game, domain_events, self.clock(), clock_update
+                )
             payload = action.to_dict()
             stored = _number(session, domain_events)
             visible = tuple(e for e in stored if e.is_visible_to(seat))
@@ -530,6 +643,152 @@ class GameService:
         except BaseException:
             self._sessions.pop(record.id, None)
             raise
+
+    def _follow_clock(
+        self,
+        record: GameRecord,
+        game: Kernel,
+        events: list[Event],
+        now: float,
+        update: Callable[[ClockState], ClockState],
+    ) -> GameRecord:
+        """The clock after `game`'s change: a ClockChanged event appended to `events` when
+        what it shows changed, and the row's new state and deadline."""
+        assert record.clock is not None
+        before = ClockState.from_plain(record.clock)
+        control = _time_control(record)
+        after = update(before).follow(control, game, now)
+        if control is not None and control.timed and after.shown() != before.shown():
+            events.append(after.changed_event())
+        deadline = None if game.is_over else after.due_at(_bots(record), now)
+        return replace(record, clock=after.to_plain(), deadline=deadline)
+
+    # ------------------------------------------------------------------ the clock
+
+    async def tick(self) -> list[str]:
+        """The games whose deadline has passed, each given to the clock (any instance may:
+        the write path's version check lets one act)."""
+        due = await self.store.due_games(self.clock(), 100)
+        for game_id in due:
+            self._kick(game_id)
+        return due
+
+    def _kick(self, game_id: str) -> None:
+        if game_id in self._clock_tasks:
+            return  # already at work on it
+        task = asyncio.get_running_loop().create_task(self._run_clock(game_id))
+        self._clock_tasks[game_id] = task
+        task.add_done_callback(lambda _: self._clock_tasks.pop(game_id, None))
+
+    async def _run_clock(self, game_id: str) -> None:
+        try:
+            for _ in range(CLOCK_STEPS):
+                if not await self.act_on_clock(game_id):
+                    return
+        except ServiceError as error:  # another instance acted first, or the game is over
+            logger.debug("game %s: the clock stops (%s)", game_id, error.message)
+        except Exception:  # the store may be down for a while: the next tick comes back
+            logger.exception("game %s: the clock could not act", game_id)
+
+    async def settle(self) -> None:
+        """Wait until the clock's work under way is done (tests, shutdown)."""
+        while self._clock_tasks:
+            await asyncio.gather(*list(self._clock_tasks.values()), return_exceptions=True)
+
+    async def close(self) -> None:
+        for task in list(self._clock_tasks.values()):
+            task.cancel()
+        await asyncio.gather(*list(self._clock_tasks.values()), return_exceptions=True)
+
+    async def act_on_clock(self, game_id: str) -> bool:
+        """One step the clock owes the game, if one is due; whether it acted."""
+        async with self._lock(game_id):
+            return await self._clock_step(await self.session(game_id))
+
+    async def _clock_step(self, session: Session) -> bool:
+        """The time limit, a seated bot's move, the proxy's for an absent seat, or an
+        absence: whichever is due now (called under the game's lock)."""
+        record, game = session.record, session.game
+        if record.status != ACTIVE or game is None or record.clock is None:
+            return False
+        state = ClockState.from_plain(record.clock)
+        now = self.clock()
+        if state.limit_at is not None and state.limit_at <= now and not game.time_expired:
+            await self._apply(session, None, a.ExpireTime(), None)
+            return True
+        seat = game.seat_to_act
+        if seat is None:
+            return False
+        bot = record.seats[seat].bot
+        control = _time_control(record)
+        if bot is not None:
+            await self._play_for(session, seat, BotPolicy(bot), "bot", None, None)
+            return True
+        if control is None:
+            return False
+        if state.kind == "turn" and state.proxy[seat]:  # the rest of a turn it missed
+            note = PlayedByProxy(seat, "turn_timeout", state.absences[seat])
+            await self._play_for(session, seat, _proxy(control), "proxy", note, None)
+            return True
+        if state.deadline is None or state.deadline > now:
+            return False
+        absent = state.absent(seat, proxy_turn=state.kind == "turn")
+        absences = absent.absences[seat]
+        if absences >= control.resign_after:
+            note = PlayedByProxy(seat, "absent_resigns", absences)
+            await self._apply(
+                session, seat, a.Resign(), None, note=note, clock_update=lambda _: absent
+            )
+        elif state.kind == "answer":
+            note = PlayedByProxy(seat, "answer_timeout", absences)
+            await self._apply(
+                session,
+                seat,
+                game.least_action(seat),
+                None,
+                kind="proxy",
+                note=note,
+                clock_update=lambda _: absent,
+            )
+        else:
+            note = PlayedByProxy(seat, "turn_timeout", absences)
+            await self._play_for(session, seat, _proxy(control), "proxy", note, absent)
+        return True
+
+    async def _play_for(
+        self,
+        session: Session,
+        seat: int,
+        policy: BotPolicy | None,
+        kind: str,
+        note: Event | None,
+        absent: ClockState | None,
+    ) -> None:
+        """One move for `seat`: a seated bot's, or the proxy's: a bot of `policy`, or the
+        least the rules allow (None)."""
+        game = session.game
+        assert game is not None
+        update = None if absent is None else (lambda _: absent)
+        if policy is None:
+            action = game.least_action(seat)
+        else:
+            rnd = random.Random(f"{session.record.id}/{session.record.version}")
+            action = seated_choice(policy, game, seat, rnd)
+        try:
+            await self._apply(
+                session, seat, action, None, kind=kind, note=note, clock_update=update
+            )
+        except RuleViolation:  # a bot's mistake must not stall the game: the least then
+            logger.exception("game %s: the bot chose %r; playing the least instead", kind, action)
+            await self._apply(
+                session,
+                seat,
+                game.least_action(seat),
+                None,
+                kind=kind,
+                note=note,
+                clock_update=update,
+            )
 
     async def _commit(
         self,
@@ -564,6 +823,8 @@ class GameService:
             ) from None
         self._remember(Session(record, game or session.game, session.last_event + len(stored)))
         self._publish(record.id, stored)
+        if record.deadline is not None and record.deadline <= now:
+            self._kick(record.id)  # a bot, or the proxy, is to act at once
         return record
 
     def _publish(self, game_id: str, events: Sequence[StoredEvent]) -> None:
@@ -632,10 +893,29 @@ def _start(record: GameRecord, payload: dict[str, Any]) -> Kernel:
 def _replay_entry(record: GameRecord, game: Kernel | None, entry: LogEntry) -> Kernel | None:
     if entry.kind == "start":
         return _start(record, entry.payload)
-    if entry.kind in {"action", "resign", "expire"}:
+    if entry.kind in PLAYED or entry.kind in {"resign", "expire"}:
         assert game is not None, f"log entry {entry.seq} of {record.id} before the start"
         game.apply(entry.seat, a.action_from_dict(entry.payload))
     return game
+
+
+def _time_control(record: GameRecord) -> TimeControl | None:
+    if record.time_control is None:
+        return None
+    return TimeControl.from_dict(record.time_control)
+
+
+def _proxy(control: TimeControl) -> BotPolicy | None:
+    """The bot that plays for an absent seat; None: the least the rules allow."""
+    return BotPolicy.ODDS if control.absence is Absence.PROXY else None
+
+
+def _limit_declared(state: ClockState) -> ClockState:
+    return replace(state, limit_at=None)
+
+
+def _bots(record: GameRecord) -> tuple[bool, ...]:
+    return tuple(seat.bot is not None for seat in record.seats)
 
 
 def _outcome(game: Kernel) -> dict[str, Any]:

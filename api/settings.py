@@ -90,7 +90,7 @@ class Settings(BaseSettings):
         "fills it); default: ~/.cache/risiko/graphiql",
     )
     clock_interval_seconds: float = Field(
-        1.0, gt=0, description="how often tournament time limits are checked"
+        1.0, gt=0, description="how often deadlines (turn clocks, time limits) are checked"
     )
     readiness_timeout_seconds: float = Field(
         2.0, gt=0, description="how long /readyz waits for the store before answering 503"

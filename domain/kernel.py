@@ -195,6 +195,26 @@ class Kernel:
             return int(self.prompt_stack[-1][0])
         return self.current
 
+    @property
+    def turn_key(self) -> tuple[int, ...]:
+        """What tells one turn from the next (with `current`): a game clock gives each turn
+        its own time. A game whose round has phases played by every seat in turn adds them."""
+        return (self.round,)
+
+    def least_action(self, seat: int) -> a.Action:
+        """What `seat`, to act, does when its time has run out and it is to do the least the
+        rules allow: the default answer to a prompt, else the end of its turn when that is
+        allowed, else the ready member of its first legal family (placing the armies it must
+        place, moving in the armies it must move)."""
+        prompts = self.prompts()
+        if prompts:
+            return prompts[0].default
+        families = self.legal_actions(seat)
+        for family in families:
+            if family.kind == a.EndTurn.kind:
+                return family.ready()
+        return families[0].ready()
+
     def open_prompt(self) -> OpenPrompt | None:
         """The decision the game waits for out of turn, if any (the top of the stack)."""
         return OpenPrompt.from_plain(self.prompt_stack[-1]) if self.prompt_stack else None

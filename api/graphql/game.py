@@ -8,6 +8,7 @@ from typing import Annotated
 import strawberry
 from strawberry.scalars import JSON
 
+from api.graphql.clock import Clock, TimeControl, clock_type, time_control_type
 from api.graphql.context import Info
 from api.graphql.enums import DefenderDice, GameStatus, ObjectiveDeck, Phase, phase_member
 from api.graphql.events import EventPage, event_type
@@ -22,6 +23,7 @@ from api.graphql.generated import (
 from api.graphql.ids import Node, page_size, to_global_id
 from api.service import Session
 from api.stores.base import GameRecord
+from bots.seated import BotPolicy as DomainBotPolicy
 from domain.views import ARMY, SpaceView
 from variants import get_variant
 
@@ -69,6 +71,12 @@ class Player:
     )
     triremes: int = strawberry.field(
         description="S.P.Q.RisiKo!: triremes on every sea area; 0 in classic games."
+    )
+    bot: DomainBotPolicy | None = strawberry.field(
+        default=None, description="How the server plays this seat, if a bot does (addBot)."
+    )
+    absences: int = strawberry.field(
+        default=0, description="Timeouts in a row, in a timed game (resignAfter resigns)."
     )
 
 
@@ -262,6 +270,17 @@ class Game(Node):
             victory_points=o.get("victory_points"),
         )
 
+    @strawberry.field(description="The time control it was created with; null: no clock.")
+    def time_control(self) -> TimeControl | None:
+        return time_control_type(self._record)
+
+    @strawberry.field(
+        description="The clock: whose time runs, until when, the banks and the absences; null "
+        "before the start, and in games with no time control, no time limit and no bot."
+    )
+    def clock(self) -> Clock | None:
+        return clock_type(self._record)
+
     @strawberry.field(description="The viewer's seat in this game, or null for a spectator.")
     def viewer_seat(self) -> int | None:
         return self.viewer
@@ -276,8 +295,11 @@ class Game(Node):
                     if stack.kind == "trireme" and stack.seat is not None:
                         fleets[stack.seat] = fleets.get(stack.seat, 0) + stack.count
         players = []
+        clock = self._record.clock
+        absences: list[int] = list(clock.get("absences", ())) if clock is not None else []
         for seat in self._record.seats:
             s = seat.seat
+            bot = None if seat.bot is None else DomainBotPolicy(seat.bot)
             if game is None:
                 players.append(
                     Player(
@@ -291,6 +313,7 @@ class Game(Node):
                         resigned=False,
                         victory_points=0,
                         triremes=0,
+                        bot=bot,
                     )
                 )
                 continue
@@ -306,6 +329,8 @@ class Game(Node):
                     resigned=game.resigned[s],
                     victory_points=game.victory_points_of(s),
                     triremes=fleets.get(s, 0),
+                    bot=bot,
+                    absences=absences[s] if s < len(absences) else 0,
                 )
             )
         return players

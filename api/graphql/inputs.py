@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import strawberry
 
+from api.graphql.clock import TimeControlInput
 from api.graphql.context import Info
 from api.graphql.enums import DefenderDice, ObjectiveDeck
 from api.graphql.events import GameEvent
 from api.graphql.game import Game, game_type
 from api.graphql.generated import ActionInput
 from api.service import Session
+from bots.seated import BotPolicy as DomainBotPolicy
 from domain import errors as domain_errors
 
 ErrorCode = domain_errors.ErrorCode
@@ -82,6 +84,24 @@ class CreateGameInput:
         description="A seed for a reproducible game (then known to whoever chose it); "
         "by default a secret random one.",
     )
+    time_control: TimeControlInput | None = strawberry.field(
+        default=None, description="The game's clock; omitted, the game has none."
+    )
+    client_mutation_id: str | None = strawberry.field(
+        default=None, description="Echoed back in the payload."
+    )
+
+
+@strawberry.input(description="Seat a bot that the server plays (any seated player, in the lobby).")
+class AddBotInput:
+    game_id: strawberry.ID = strawberry.field(description="The game's id.")
+    policy: DomainBotPolicy = strawberry.field(
+        default=DomainBotPolicy.ODDS, description="How the bot plays."
+    )
+    name: str | None = strawberry.field(
+        default=None, description='Its name; by default "Bot N (policy)".'
+    )
+    colour: str | None = strawberry.field(default=None, description="Colour id; default: free.")
     client_mutation_id: str | None = strawberry.field(
         default=None, description="Echoed back in the payload."
     )

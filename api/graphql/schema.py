@@ -20,6 +20,7 @@ from strawberry.types import ExecutionContext
 
 from api.budget import Budgets
 from api.graphql.catalogue import Variant, variant_type
+from api.graphql.clock import SeatNotice, iso
 from api.graphql.context import Info, auth_error, not_found
 from api.graphql.enums import GameStatus, TieRule
 from api.graphql.errors import is_unexpected
@@ -28,6 +29,7 @@ from api.graphql.game import Game, GameConnection, GameEdge, PageInfo, Viewer, g
 from api.graphql.generated import STATE_TYPES, to_action
 from api.graphql.ids import Node, from_global_id, page_size, to_global_id
 from api.graphql.inputs import (
+    AddBotInput,
     CreateGameInput,
     CreateGamePayload,
     GameInput,
@@ -45,6 +47,7 @@ from api.graphql.lobby import LobbyEvent
 from api.graphql.odds import BattleOdds, odds_type
 from api.graphql.shared_events import SharedEventExecutor
 from api.graphql.static_reads import StaticAnswers, StaticReads
+from api.seat_stream import seat_notices
 from api.service import AuthError, ServiceError, Submitted
 from domain.errors import CodedError, ErrorCode
 from domain.odds import BattleOdds as DomainOdds
@@ -54,6 +57,7 @@ from domain.options import GameOptions
 from variants import VARIANTS
 
 T = TypeVar("T")
+MAX_STREAM_TOKENS = 100
 
 MAX_ODDS_ARMIES = 1000
 ODDS_WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="odds")
@@ -288,7 +292,11 @@ class Mutation:
         service = info.context.service
         record = await _attempt(
             lambda: service.create_game(
-                input.variant, _options(input), input.seed, creator=info.context.client
+                input.variant,
+                _options(input),
+                input.seed,
+                creator=info.context.client,
+                time_control=None if input.time_control is None else input.time_control.to_plain(),
             )
         )
         if isinstance(record, list):
@@ -325,6 +333,40 @@ class Mutation:
             game=game_type(session, joined.seat),
             seat=joined.seat,
             token=joined.token,
+            user_errors=[],
+            client_mutation_id=input.client_mutation_id,
+        )
+
+    @strawberry.mutation(
+        description="Seat a bot that the server plays, with a seat's view and rules (the "
+        "token of any seated player, in the lobby)."
+    )
+    async def add_bot(
+        self, info: Info, input: Annotated[AddBotInput, strawberry.argument(description="The bot.")]
+    ) -> JoinGamePayload:
+        service = info.context.service
+        joined = await _attempt(
+            lambda: service.add_bot(
+                _game_id(input.game_id),
+                info.context.token,
+                input.policy,
+                input.name,
+                input.colour,
+            )
+        )
+        if isinstance(joined, list):
+            return JoinGamePayload(
+                game=None,
+                seat=None,
+                token=None,
+                user_errors=joined,
+                client_mutation_id=input.client_mutation_id,
+            )
+        session = await service.session(joined.record.id)
+        return JoinGamePayload(
+            game=game_type(session, None),
+            seat=joined.seat,
+            token=None,  # nobody but the server plays a bot
             user_errors=[],
             client_mutation_id=input.client_mutation_id,
         )
@@ -431,6 +473,41 @@ class Subscription:
                 yield shared
         except ServiceError as error:
             raise not_found(error.message) from None
+
+    @strawberry.subscription(
+        description="What concerns these seats in all their games, in one stream: when it "
+        "becomes a seat's turn (YOUR_TURN), when it owes an answer (ANSWER_OWED), when its "
+        "deadline nears (DEADLINE_NEAR), and when a game ends (GAME_ENDED). It starts with "
+        "what stands now, and ends when every one of the games has ended."
+    )
+    async def seat_events(
+        self,
+        info: Info,
+        tokens: Annotated[
+            list[str],
+            strawberry.argument(description=f"Seat tokens, 1 to {MAX_STREAM_TOKENS}."),
+        ],
+    ) -> AsyncGenerator[SeatNotice, None]:
+        if not 1 <= len(tokens) <= MAX_STREAM_TOKENS:
+            raise GraphQLError(
+                f"seatEvents takes 1 to {MAX_STREAM_TOKENS} tokens, not {len(tokens)}",
+                extensions={"code": "BAD_USER_INPUT"},
+            )
+        service = info.context.service
+        seats = []
+        for token in dict.fromkeys(tokens):
+            try:
+                seats.append(await service.seat_for(token))
+            except AuthError as error:
+                raise auth_error(error) from None
+        async for notice in seat_notices(service, seats):
+            yield SeatNotice(
+                game_id=strawberry.ID(to_global_id("Game", notice.game_id)),
+                seat=notice.seat,
+                kind=notice.kind,
+                version=notice.version,
+                deadline=iso(notice.deadline),
+            )
 
     @strawberry.subscription(description="Games created, started and finished.")
     async def lobby(self, info: Info) -> AsyncGenerator[LobbyEvent, None]:

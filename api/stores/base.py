@@ -34,6 +34,7 @@ class SeatRecord:
     name: str
     colour: str
     token_hash: str
+    bot: str | None = None  # the policy of a bot the server plays this seat with
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +58,11 @@ class GameRecord:
     snapshot_version: int = 0
     # A hash of whoever created the game (its seat, else its address), to bound their lobby.
     creator: str = ""
+    # The time control chosen at creation (api/clock.TimeControl), the clock's state (a
+    # projection of the log: api/clock.ClockState), and when the game next needs the clock.
+    time_control: dict[str, Any] | None = None
+    clock: dict[str, Any] | None = None
+    deadline: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,3 +152,7 @@ class Store(Protocol):
     async def idempotent_response(
         self, game_id: str, seat: int | None, key: str
     ) -> dict[str, Any] | None: ...
+
+    async def due_games(self, now: float, limit: int) -> list[str]:
+        """Ids of games under way whose `deadline` is `now` or earlier, earliest first."""
+        ...

@@ -44,7 +44,13 @@ def _record_document(record: GameRecord) -> Document:
         "created_at": record.created_at,
         "updated_at": record.updated_at,
         "seats": [
-            {"seat": s.seat, "name": s.name, "colour": s.colour, "token_hash": s.token_hash}
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "colour": s.colour,
+                "token_hash": s.token_hash,
+                "bot": s.bot,
+            }
             for s in record.seats
         ],
         "winner": record.winner,
@@ -52,6 +58,9 @@ def _record_document(record: GameRecord) -> Document:
         "snapshot": record.snapshot,
         "snapshot_version": record.snapshot_version,
         "creator": record.creator,
+        "time_control": record.time_control,
+        "clock": record.clock,
+        "deadline": record.deadline,
     }
 
 
@@ -72,6 +81,9 @@ def _record(document: Document) -> GameRecord:
         snapshot=document.get("snapshot"),
         snapshot_version=document.get("snapshot_version", 0),
         creator=document.get("creator", ""),
+        time_control=document.get("time_control"),
+        clock=document.get("clock"),
+        deadline=document.get("deadline"),
     )
 
 
@@ -119,6 +131,11 @@ class MongoStore:
         await db.games.create_index([("status", ASCENDING), ("creator", ASCENDING)], name="creator")
         await db.games.create_index(
             [("status", ASCENDING), ("updated_at", ASCENDING)], name="unchanged"
+        )
+        await db.games.create_index(
+            [("deadline", ASCENDING)],
+            name="due",
+            partialFilterExpression={"deadline": {"$type": "double"}},
         )
         await db.log.create_index(
             [("game_id", ASCENDING), ("seq", ASCENDING)], unique=True, name="game_seq"
@@ -318,6 +335,18 @@ class MongoStore:
                 {"status": "lobby", "updated_at": {"$lt": updated_before}}, {"_id": 1}
             )
             .sort("updated_at", 1)
+            .limit(limit)
+        )
+        return [str(document["_id"]) async for document in cursor]
+
+    async def due_games(self, now: float, limit: int) -> list[str]:
+        if limit <= 0:
+            return []
+        cursor = (
+            self.db.games.find(
+                {"deadline": {"$type": "double", "$lte": now}, "status": "active"}, {"_id": 1}
+            )
+            .sort("deadline", 1)
             .limit(limit)
         )
         return [str(document["_id"]) async for document in cursor]

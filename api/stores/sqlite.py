@@ -82,7 +82,13 @@ def _record_to_row(record: GameRecord) -> str:
             "commitment": record.commitment,
             "updated_at": record.updated_at,
             "seats": [
-                {"seat": s.seat, "name": s.name, "colour": s.colour, "token_hash": s.token_hash}
+                {
+                    "seat": s.seat,
+                    "name": s.name,
+                    "colour": s.colour,
+                    "token_hash": s.token_hash,
+                    "bot": s.bot,
+                }
                 for s in record.seats
             ],
             "winner": record.winner,
@@ -90,6 +96,8 @@ def _record_to_row(record: GameRecord) -> str:
             "snapshot": record.snapshot,
             "snapshot_version": record.snapshot_version,
             "creator": record.creator,
+            "time_control": record.time_control,
+            "clock": record.clock,
         }
     )
 
@@ -112,6 +120,9 @@ def _row_to_record(row: sqlite3.Row) -> GameRecord:
         snapshot=data.get("snapshot"),
         snapshot_version=data.get("snapshot_version", 0),
         creator=data.get("creator", ""),
+        time_control=data.get("time_control"),
+        clock=data.get("clock"),
+        deadline=row["deadline"],
     )
 
 
@@ -161,6 +172,13 @@ class SqliteStore:
             connection.execute("PRAGMA synchronous=FULL")
             connection.execute("PRAGMA busy_timeout=5000")
             connection.executescript(SCHEMA)
+            columns = {row[1] for row in connection.execute("PRAGMA table_info(games)")}
+            if "deadline" not in columns:  # a data folder written before game clocks
+                connection.execute("ALTER TABLE games ADD COLUMN deadline REAL")
+            connection.execute(
+                "CREATE INDEX IF NOT EXISTS games_due ON games (deadline) "
+                "WHERE deadline IS NOT NULL"
+            )
             self._connection = connection
 
         if self._closed:  # opened again after a close: a fresh thread
@@ -215,8 +233,8 @@ class SqliteStore:
         def write(c: sqlite3.Connection) -> None:
             if create:
                 c.execute(
-                    "INSERT INTO games (id, variant, status, version, created_at, row) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO games (id, variant, status, version, created_at, row, deadline) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (
                         record.id,
                         record.variant,
@@ -224,16 +242,18 @@ class SqliteStore:
                         record.version,
                         record.created_at,
                         _record_to_row(record),
+                        record.deadline,
                     ),
                 )
             else:
                 updated = c.execute(
-                    "UPDATE games SET status = ?, version = ?, row = ? "
+                    "UPDATE games SET status = ?, version = ?, row = ?, deadline = ? "
                     "WHERE id = ? AND version = ?",
                     (
                         record.status,
                         record.version,
                         _record_to_row(record),
+                        record.deadline,
                         record.id,
                         entry.seq - 1,
                     ),
@@ -451,5 +471,16 @@ class SqliteStore:
                 (game_id, -1 if seat is None else seat, key),
             ).fetchone()
             return None if row is None else dict(json.loads(row[0]))
+
+        return await self._run(read)
+
+    async def due_games(self, now: float, limit: int) -> list[str]:
+        def read(c: sqlite3.Connection) -> list[str]:
+            rows = c.execute(
+                "SELECT id FROM games WHERE deadline IS NOT NULL AND deadline <= ? "
+                "AND status = 'active' ORDER BY deadline LIMIT ?",
+                (now, limit),
+            ).fetchall()
+            return [str(row[0]) for row in rows]
 
         return await self._run(read)

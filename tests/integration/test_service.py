@@ -478,23 +478,24 @@ async def test_expire_time_ends_the_game_after_the_round(
 
 
 @pytest.mark.anyio
-async def test_deadlines_expire_when_due(store: SqliteStore, clock: Clock) -> None:
+async def test_time_limits_expire_on_the_games_clock(store: SqliteStore, clock: Clock) -> None:
     service = GameService(store, Broker(), clock=clock)
     timed = await service_game(service, seed="due", options={"time_limit_minutes": 1})
     await service_game(service, seed="untimed")
-    assert list(service.deadlines) == [timed.id]
+    record = (await service.session(timed.id)).record
+    assert record.deadline == clock.now + 60  # kept in the game's row, not in the process
     clock.now += 59
-    assert await service.expire_due() == []
+    assert await service.tick() == []
     clock.now += 1
-    assert await service.expire_due() == [timed.id]
+    assert await service.tick() == [timed.id]
+    await service.settle()
     session = await service.session(timed.id)
     assert session.game is not None
     assert session.game.time_expired
-    # A restarted process finds the deadlines of the games under way in the store.
+    assert session.record.deadline is None  # declared once: nothing more is due
+    # A restarted process finds nothing more to do.
     restarted = GameService(store, Broker(), clock=clock)
-    await restarted.recover_deadlines()
-    assert list(restarted.deadlines) == [timed.id]
-    assert await restarted.expire_due() == [timed.id]  # already expired: nothing changes
+    assert await restarted.tick() == []
     assert (await restarted.session(timed.id)).record.version == session.record.version
 
 

@@ -125,6 +125,10 @@ class SkirmishGame(Kernel):
     def turn_order(self) -> tuple[int, ...]:
         return tuple(self.order)
 
+    @property
+    def turn_key(self) -> tuple[int, ...]:
+        return (self.round, self.phase_position)  # a seat's muster and battle: two turns
+
     STATE_VIEW = SkirmishState
 
     def state_view(self) -> StateView:

@@ -1,0 +1,133 @@
+"""A seat's own stream: what concerns one or more seats, across their games, in one stream.
+
+A bot that plays fifty games follows one stream instead of fifty: it is told when it becomes
+a seat's turn, when an answer is owed, when a deadline nears and when a game ends. Each
+notice is worked out from the game as it is (its session), woken by the game's events, so it
+shows nothing a spectator could not see: whose turn it is, and the clock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import enum
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass
+
+from api.clock import ClockState
+from api.service import GameService
+from api.stores.base import GameStatus
+
+WARN_AT_MOST = 60.0  # seconds before a deadline, at most, that DEADLINE_NEAR comes
+WARN_SHARE = 0.25  # … and at least this share of the time the seat had, at most 60 s
+
+
+class NoticeKind(enum.StrEnum):
+    YOUR_TURN = "your_turn"  # the seat is to act in its turn
+    ANSWER_OWED = "answer_owed"  # the seat owes an answer out of turn (a prompt)
+    DEADLINE_NEAR = "deadline_near"  # the seat's time runs out soon
+    GAME_ENDED = "game_ended"
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    game_id: str
+    seat: int
+    kind: NoticeKind
+    version: int
+    deadline: float | None
+
+
+@dataclass(slots=True)
+class _Watch:
+    """What the stream has told one seat of one game so far."""
+
+    game_id: str
+    seat: int
+    acting: NoticeKind | None = None
+    deadline: float | None = None  # the seat's deadline now, if its time runs
+    warn_at: float | None = None  # when DEADLINE_NEAR is due for it (None: told, or none)
+    ended: bool = False
+
+
+async def seat_notices(
+    service: GameService, seats: Sequence[tuple[str, int]]
+) -> AsyncIterator[Notice]:
+    """The notices of `seats` ((game id, seat) pairs), the current ones first; ends when every
+    one of their games has ended."""
+    watches = [_Watch(game_id, seat) for game_id, seat in seats]
+    wakes: asyncio.Queue[str] = asyncio.Queue()
+    games = sorted({game_id for game_id, _ in seats})
+
+    async def forward(game_id: str) -> None:
+        while True:  # subscribed again if the broker drops a subscriber that fell behind
+            async with service.broker.subscribe(game_id) as queue:
+                await wakes.put(game_id)  # whatever happened before this subscription
+                while await queue.get() is not None:
+                    await wakes.put(game_id)
+
+    async def look(watch: _Watch) -> list[Notice]:
+        session = await service.session(watch.game_id)
+        record, game = session.record, session.game
+        notices: list[Notice] = []
+        if record.status == GameStatus.FINISHED:
+            watch.ended = True
+            return [Notice(watch.game_id, watch.seat, NoticeKind.GAME_ENDED, record.version, None)]
+        if game is None:
+            return notices  # in the lobby
+        acting: NoticeKind | None = None
+        if game.seat_to_act == watch.seat:
+            acting = NoticeKind.ANSWER_OWED if game.prompt_stack else NoticeKind.YOUR_TURN
+        clock = ClockState.from_plain(record.clock) if record.clock is not None else None
+        deadline = None
+        if acting is not None and clock is not None and record.time_control is not None:
+            deadline = clock.deadline
+        if deadline != watch.deadline:
+            watch.deadline = deadline
+            watch.warn_at = None
+            if deadline is not None:
+                span = max(0.0, deadline - service.clock())
+                watch.warn_at = deadline - min(WARN_AT_MOST, span * WARN_SHARE)
+        if acting is not None and acting != watch.acting:
+            notices.append(Notice(watch.game_id, watch.seat, acting, record.version, deadline))
+        watch.acting = acting
+        return notices
+
+    tasks = [asyncio.create_task(forward(game_id)) for game_id in games]
+    try:
+        while not all(watch.ended for watch in watches):
+            now = service.clock()
+            warnings = [w for w in watches if w.warn_at is not None and not w.ended]
+            timeout = None
+            for watch in warnings:
+                if watch.warn_at is not None and watch.warn_at <= now:
+                    watch.warn_at = None
+                    session = await service.session(watch.game_id)
+                    yield Notice(
+                        watch.game_id,
+                        watch.seat,
+                        NoticeKind.DEADLINE_NEAR,
+                        session.record.version,
+                        watch.deadline,
+                    )
+                elif watch.warn_at is not None:
+                    wait = watch.warn_at - now
+                    timeout = wait if timeout is None else min(timeout, wait)
+            try:
+                async with asyncio.timeout(timeout):
+                    woken = await wakes.get()
+            except TimeoutError:
+                continue
+            pending = {woken}
+            while not wakes.empty():  # a burst of events: one look per game
+                pending.add(wakes.get_nowait())
+            for watch in watches:
+                if watch.game_id in pending and not watch.ended:
+                    for notice in await look(watch):
+                        yield notice
+    finally:
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
