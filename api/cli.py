@@ -305,7 +305,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     arena = commands.add_parser("arena", help="bots play whole games through the API")
     arena.add_argument("--variant", default="classic", choices=sorted(VARIANTS))
-    arena.add_argument("--bots", default="random,odds,odds,random", help="one bot per seat")
+    arena.add_argument(
+        "--bots",
+        default="random,odds,odds,random",
+        help="one bot per seat; server-odds and server-random are bots the server plays (addBot)",
+    )
     arena.add_argument("--games", type=int, default=8, help="games (deals, with --duplicate)")
     arena.add_argument("--seed", type=int, default=0)
     arena.add_argument("--server", help="GraphQL URL of a server (default: start one)")

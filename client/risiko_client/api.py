@@ -95,6 +95,10 @@ JOIN = f"""mutation($input: JoinGameInput!) {{
 }}"""
 START = f"""mutation($input: GameInput!) {{ startGame(input: $input) {{ {ERRORS} }} }}"""
 LEAVE = f"""mutation($input: GameInput!) {{ leaveGame(input: $input) {{ {ERRORS} }} }}"""
+ADD_BOT = f"""mutation($input: AddBotInput!) {{ addBot(input: $input) {{ seat {ERRORS} }} }}"""
+SEAT_EVENTS = """subscription($tokens: [String!]!) {
+  seatEvents(tokens: $tokens) { gameId seat kind version deadline }
+}"""
 GAME = "query($id: ID!) { game(id: $id) { ...GameFields } }" + GAME_FIELDS
 TURN = "query($id: ID!) { game(id: $id) { version status seatToAct } }"
 SUBMIT = f"""mutation($input: SubmitActionInput!) {{
@@ -470,13 +474,18 @@ class RisikoClient:
     # ------------------------------------------------------------------ the lobby
 
     async def create_game(
-        self, variant: str = "classic", options: Json | None = None, seed: str | None = None
+        self,
+        variant: str = "classic",
+        options: Json | None = None,
+        seed: str | None = None,
+        time_control: Json | None = None,
     ) -> str:
-        """A new game in the lobby (options as GameOptionsInput, e.g. {"roundLimit": 60});
-        returns its id."""
-        data = await self.execute(
-            CREATE, {"input": {"variant": variant, "options": options, "seed": seed}}
-        )
+        """A new game in the lobby (options as GameOptionsInput, e.g. {"roundLimit": 60}; a
+        clock as TimeControlInput, e.g. {"turnSeconds": 60}); returns its id."""
+        request: Json = {"variant": variant, "options": options, "seed": seed}
+        if time_control is not None:
+            request["timeControl"] = time_control
+        data = await self.execute(CREATE, {"input": request})
         game_id: str = _check(data["createGame"])["game"]["id"]
         return game_id
 
@@ -487,6 +496,12 @@ class RisikoClient:
         )
         payload = _check(data["joinGame"])
         return Seat(game_id, payload["seat"], payload["token"])
+
+    async def add_bot(self, game_id: str, policy: str = "ODDS", name: str | None = None) -> int:
+        """Seat a bot that the server plays (as a seated player, in the lobby); its seat."""
+        request = {"gameId": game_id, "policy": policy, "name": name}
+        seat: int = _check((await self.execute(ADD_BOT, {"input": request}))["addBot"])["seat"]
+        return seat
 
     async def start_game(self, game_id: str) -> None:
         """Start the game (as a seated player)."""
@@ -587,6 +602,26 @@ class RisikoClient:
         raise ApiError("UNKNOWN_VARIANT", f"no variant {variant!r}")
 
     # ------------------------------------------------------------------ following
+
+    async def seat_events(self, tokens: list[str]) -> AsyncGenerator[Json, None]:
+        """What concerns these seats in all their games (seatEvents: YOUR_TURN, ANSWER_OWED,
+        DEADLINE_NEAR, GAME_ENDED), over one WebSocket, until every game has ended. Each
+        notice is a dict with gameId, seat, kind, version and deadline."""
+        transport = WebsocketsTransport(
+            url=self.ws_url,
+            subprotocols=[WebsocketsTransport.GRAPHQLWS_SUBPROTOCOL],
+            connect_timeout=self.timeout,
+            ack_timeout=self.timeout,
+        )
+        try:
+            async with Client(transport=transport, execute_timeout=None) as session:
+                async for data in session.subscribe(_Request(SEAT_EVENTS, {"tokens": tokens})):
+                    notice: Json = data["seatEvents"]
+                    yield notice
+        except TransportQueryError as error:
+            first = (error.errors or [{}])[0]
+            code = (first.get("extensions") or {}).get("code", "GRAPHQL_ERROR")
+            raise ApiError(code, first.get("message", str(error))) from None
 
     async def events(
         self, game_id: str, after: int = 0, *, until_end: bool = True, patience: float = 30.0

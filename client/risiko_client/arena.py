@@ -30,6 +30,9 @@ import httpx
 from risiko_client.api import RisikoClient
 from risiko_client.bots import BOTS, PlayStats, make_bot, play
 
+SERVER = "server-"  # a bot name with this prefix is a bot the server plays (addBot)
+SERVER_POLICIES = ("odds", "random")
+
 ROUND_LIMIT = 60
 
 
@@ -112,19 +115,31 @@ async def play_game(
         options["victoryPoints"] = victory_points  # S.P.Q.RisiKo! only
     async with RisikoClient(url) as lobby:
         game_id = await lobby.create_game(variant, options, seed)
-        taken = [await lobby.join_game(game_id, f"{name}-{i}") for i, name in enumerate(seats)]
-        clients = [lobby.with_token(seat.token) for seat in taken]
+        # A host takes the first seat, so that bots the server plays (server-…) can be seated
+        # in the order given, and leaves before the start: the seats after it move up one.
+        host = lobby.with_token((await lobby.join_game(game_id, "host")).token)
+        tokens: list[str | None] = []
+        for i, name in enumerate(seats):
+            if name.startswith(SERVER):
+                await host.add_bot(game_id, name.removeprefix(SERVER).upper(), f"{name}-{i}")
+                tokens.append(None)
+            else:
+                tokens.append((await lobby.join_game(game_id, f"{name}-{i}")).token)
+        await host.leave_game(game_id)
+        await host.close()
+        clients = {i: lobby.with_token(token) for i, token in enumerate(tokens) if token}
         try:
-            await clients[0].start_game(game_id)
-            bots = [make_bot(variant, name, s) for name, s in zip(seats, bot_seeds, strict=True)]
+            await next(iter(clients.values())).start_game(game_id)
+            bots = {i: make_bot(variant, seats[i], bot_seeds[i]) for i in clients}
             async with asyncio.TaskGroup() as group:  # one failing bot stops the others
-                tasks = [
-                    group.create_task(play(bot, client, game_id))
-                    for bot, client in zip(bots, clients, strict=True)
-                ]
+                tasks = {
+                    i: group.create_task(play(bots[i], client, game_id))
+                    for i, client in clients.items()
+                }
+                group.create_task(_until_over(lobby, game_id))
             final = await lobby.game(game_id)
         finally:
-            for client in clients:
+            for client in clients.values():
                 await client.close()
     outcome = final.outcome or {}
     ranking = outcome.get("ranking") or []
@@ -137,9 +152,15 @@ async def play_game(
         firsts=[entry["seat"] for entry in ranking if entry["rank"] == 1],
         points=[player.get("victoryPoints") or 0 for player in final.players],
         round=final.round,
-        stats=[task.result() for task in tasks],
+        stats=[tasks[i].result() if i in tasks else PlayStats() for i in range(len(seats))],
         seconds=time.perf_counter() - started,
     )
+
+
+async def _until_over(lobby: RisikoClient, game_id: str) -> None:
+    """Until the game has ended (the server's own bots may play the last moves)."""
+    async for _ in lobby.events(game_id):
+        pass
 
 
 def schedule(bots: list[str], games: int, seed: int, duplicate: bool) -> list[tuple[Any, ...]]:
@@ -225,7 +246,14 @@ def run_arena(
     """Play the games and return the report (see `report`). `victory_points` is the target
     of S.P.Q.RisiKo! games (None: the variant's default)."""
     for name in bots:
+        if name.startswith(SERVER):
+            if name.removeprefix(SERVER) not in SERVER_POLICIES:
+                known = ", ".join(SERVER + policy for policy in SERVER_POLICIES)
+                raise ValueError(f"no server bot {name!r} (known: {known})")
+            continue
         make_bot(variant, name)  # an unknown bot fails before any game
+    if all(name.startswith(SERVER) for name in bots):
+        raise ValueError("the arena needs at least one bot that plays through the API")
     if games < 1 or parallel < 1:
         raise ValueError("--games and --parallel must be at least 1")
     plan = schedule(bots, games, seed, duplicate)

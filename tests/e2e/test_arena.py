@@ -114,3 +114,18 @@ def test_spqr_arena_is_won_by_victory_points() -> None:
     assert "games/s" in table
     odds_row = next(line for line in table.splitlines() if line.startswith("odds "))
     assert odds_row.split()[1:3] == ["4", str(data["per_bot"]["odds"]["wins"])]
+
+
+def test_bots_the_server_plays_sit_beside_the_clients_bots() -> None:
+    """server-odds is the server's own bot (addBot), seated in the order given; the games end
+    with it playing every one of its turns, through the server's write path."""
+    data = run_arena(["random", "server-odds", "odds"], 2, 6, duplicate=True, round_limit=4)
+    assert data["games"] == 6
+    for result in data["results"]:
+        assert result["reason"] in {"objective", "last_player", "round_limit"}
+        assert sorted(result["seats"]) == ["odds", "random", "server-odds"]
+    server = data["per_bot"]["server-odds"]
+    assert server["seats"] == 6
+    assert server["actions"] == 0  # played by the server: no action of the client's
+    for entry in data["per_bot"].values():
+        assert set(entry["refused"]) <= {"STALE_VERSION"}, entry["refused"]

@@ -265,3 +265,35 @@ async def test_spqr_board_and_naval_odds_through_the_client(server: Server) -> N
     expected = battle_odds(3, 1, tie_rule=TieRule.NO_LOSS, stop_on_no_loss=True)
     assert naval.conquest_probability == pytest.approx(expected.conquest_probability)
     assert naval.conquest_probability != pytest.approx(land.conquest_probability)
+
+
+async def test_a_clock_a_bot_the_server_plays_and_a_seats_stream(server: Server) -> None:
+    """The client seats a server bot, follows its own seat's notices, and plays its turns
+    from them alone: a bot for fifty games needs no poll."""
+    async with RisikoClient(server.url) as lobby:
+        game_id = await lobby.create_game(
+            seed="client-clock", options={"roundLimit": 3}, time_control={"turnSeconds": 600}
+        )
+        me = await lobby.join_game(game_id, "Me")
+        async with lobby.with_token(me.token) as client:
+            seats = [await client.add_bot(game_id, policy) for policy in ("ODDS", "RANDOM")]
+            assert seats == [1, 2]
+            with pytest.raises(ApiError) as refused:
+                await lobby.add_bot(game_id)  # no token: no seat at this table
+            assert refused.value.code == "UNAUTHENTICATED"
+            await client.start_game(game_id)
+            kinds = []
+            async for notice in client.seat_events([me.token]):
+                kinds.append(notice["kind"])
+                if notice["kind"] == "YOUR_TURN":
+                    assert notice["deadline"] is not None
+                    state = await client.game(game_id)
+                    while state.my_turn and state.status == "ACTIVE":
+                        submitted = await client.submit(game_id, simple(state), state.version)
+                        assert submitted.ok, submitted.user_errors
+                        assert submitted.state is not None
+                        state = submitted.state
+            final = await client.game(game_id)
+    assert final.status == "FINISHED"
+    assert kinds[-1] == "GAME_ENDED"
+    assert kinds.count("YOUR_TURN") >= 3

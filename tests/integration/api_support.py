@@ -142,6 +142,11 @@ START = """
 mutation($input: GameInput!) {
   startGame(input: $input) { game { id version status } userErrors { code message } }
 }"""
+ADD_BOT = """
+mutation($input: AddBotInput!) {
+  addBot(input: $input) { seat userErrors { code message } }
+}
+"""
 LEAVE = """
 mutation($input: GameInput!) {
   leaveGame(input: $input) { game { id version status } userErrors { code message } }

@@ -25,6 +25,7 @@ from domain.game import Phase
 from domain.odds import TieRule, battle_odds
 from tests.e2e.support import Server
 from tests.integration.api_support import (
+    ADD_BOT,
     CREATE,
     GRAPHQL_RESPONSE,
     JOIN,
@@ -282,7 +283,7 @@ async def test_tokens_wrong_missing_or_of_another_game(api: Api) -> None:
     before = await footprint(api.service, game.id)
     end_turn: dict[str, Any] = {"input": {"gameId": game.id, "action": {"endTurn": True}}}
     by_game: dict[str, Any] = {"input": {"gameId": game.id}}
-    calls = [(SUBMIT, end_turn), (START, by_game), (LEAVE, by_game)]
+    calls = [(SUBMIT, end_turn), (START, by_game), (LEAVE, by_game), (ADD_BOT, by_game)]
     for token, code in ((None, "UNAUTHENTICATED"), ("not-a-token", "UNAUTHENTICATED")):
         for mutation, variables in calls:
             answer = await body(api.client, mutation, variables, token)
