@@ -21,6 +21,8 @@ from domain import actions as a
 from domain.game import Phase
 from tests.integration.api_support import state_of
 from tests.support import classic
+from variants import VARIANTS
+from variants.skirmish import VARIANT as SKIRMISH
 
 
 @dataclass
@@ -311,3 +313,45 @@ async def test_bots_alone_play_a_game_to_its_end_at_once(
     assert clock.now == start
     assert session.game is not None
     assert await replayed(service, record.id) == state_of(classic(session.game))
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("absence", ["proxy", "minimal"])
+@pytest.mark.parametrize("variant", ["classic", "spqr", "skirmish"])
+async def test_every_game_ends_when_nobody_is_there(
+    service: GameService,
+    clock: Clock,
+    variant: str,
+    absence: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Whatever the game, the absence policy moves it on, through every phase the game has
+    (the least the rules allow, or the odds bot; answers owed get their default), until the
+    round limit, and absent players resign in the end: nothing waits forever."""
+    monkeypatch.setitem(VARIANTS, SKIRMISH.name, SKIRMISH)  # for this test only
+    plans: list[tuple[int, dict[str, Any]]] = [(100, {"round_limit": 3}), (2, {})]
+    for resign_after, options in plans:
+        control = {
+            "turn_seconds": 60,
+            "answer_seconds": 10,
+            "absence": absence,
+            "resign_after": resign_after,
+        }
+        if variant == "classic":
+            options = {**options, "defender_dice": "declare"}
+        record = await service.create_game(
+            variant, options, f"away-{variant}", time_control=control
+        )
+        tokens = [(await service.join_game(record.id, f"P{i}")).token for i in range(3)]
+        await service.start_game(record.id, tokens[0])
+        finished = await run_clock(service, clock, record.id, 30)
+        assert finished.outcome is not None
+        log = await entries(service, record.id)
+        assert {kind for kind, _ in log} <= {"create", "join", "start", "proxy", "resign"}
+        resigned = sum(kind == "resign" for kind, _ in log)
+        if resign_after == 2:
+            assert (finished.outcome["reason"], resigned) == ("last_player", 2)
+        else:
+            assert finished.outcome["reason"] != "last_player"
+            assert resigned == 0
+            assert sum(kind == "proxy" for kind, _ in log) >= 9  # three rounds, three seats
