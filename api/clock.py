@@ -174,7 +174,8 @@ class ClockState:
         banks, proxy = list(self.banks), list(self.proxy)
         turn, turn_seat = game.turn_key, game.current
         left = self.paused if self.kind == ANSWER else _left(self.deadline, now)
-        if turn != self.turn or turn_seat != self.turn_seat:
+        new_turn = turn != self.turn or turn_seat != self.turn_seat
+        if new_turn:
             if self.turn_seat is not None:
                 proxy[self.turn_seat] = False  # the proxy plays one turn at a time
                 if banks and left is not None and control is not None:
@@ -202,11 +203,15 @@ class ClockState:
                 banks=tuple(banks),
                 proxy=tuple(proxy),
             )
+        if not new_turn and self.kind == TURN:
+            deadline = self.deadline  # the turn goes on: its deadline, as it was
+        else:
+            deadline = None if left is None else now + left
         return replace(
             self,
             holder=turn_seat,
             kind=TURN,
-            deadline=None if left is None else now + left,
+            deadline=deadline,
             turn=turn,
             turn_seat=turn_seat,
             prompt=None,

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from api.clock import ANSWER, TURN, Absence, ClockState, TimeControl
@@ -129,6 +129,7 @@ def test_the_proxy_plays_until_the_turn_ends() -> None:
     assert state.due_at((False, False), 62) == 122
 
 
+@example(turns=[(1, 1.4639840941348439, False), (1, 324.0, False), (1, 500.0, False)])
 @given(
     turns=st.lists(
         st.tuples(st.integers(0, 2), st.floats(0, 500), st.booleans()), min_size=1, max_size=30
