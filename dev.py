@@ -25,6 +25,7 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 STAMP = VENV / ".installed"
 NODE_TOOLS = ROOT / "tests" / "node"
+WEB = ROOT / "web"
 CHROMIUM = Path("/usr/bin/chromium")
 
 
@@ -80,18 +81,25 @@ def ensure_venv(extras: str) -> None:
 
 
 def ensure_node_tools() -> None:
-    """The Node tools the tests drive (graphql-http's audit, playwright-core), from the lockfile."""
+    """The Node packages of tests/node (graphql-http's audit, playwright-core) and of web/
+    (the web client's build, the maps' script), each from its lockfile."""
     if shutil.which("npm") is None:
         print("dev.py: npm not found; the tests that need Node will say so", flush=True)
         return
-    lock = NODE_TOOLS / "package-lock.json"
-    stamp = NODE_TOOLS / "node_modules" / ".installed"
+    for folder in (NODE_TOOLS, WEB):
+        npm_ci(folder)
+
+
+def npm_ci(folder: Path) -> None:
+    """`npm ci` in `folder`, again only when its lockfile changes."""
+    lock = folder / "package-lock.json"
+    stamp = folder / "node_modules" / ".installed"
     digest = hashlib.sha256(lock.read_bytes()).hexdigest()
     if stamp.exists() and stamp.read_text() == digest:
         return
-    print("dev.py: installing the tests' Node tools (npm ci)", flush=True)
+    print(f"dev.py: installing {folder.relative_to(ROOT)}'s Node packages (npm ci)", flush=True)
     npm = ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"]
-    subprocess.run(npm, check=True, cwd=NODE_TOOLS)
+    subprocess.run(npm, check=True, cwd=folder)
     stamp.write_text(digest)
 
 

@@ -45,6 +45,20 @@ def node() -> str:
     return found
 
 
+WEB = NODE_TOOLS.parents[1] / "web"
+
+
+def web_tools() -> str:
+    """The `node` executable, with web/'s packages installed (the client's build, the maps)."""
+    found = shutil.which("node")
+    if found is None:
+        _missing("node is not installed")
+        raise AssertionError  # unreachable: _missing skips or fails
+    if not (WEB / "node_modules").is_dir():
+        _missing("web has no node_modules")
+    return found
+
+
 def chromium() -> Path:
     """Debian's Chromium, for Playwright's `executablePath`."""
     if not CHROMIUM.exists():

@@ -37,6 +37,13 @@ class Variant:
         return json.loads(text)
 
     @cached_property
+    def map(self) -> dict[str, Any] | None:
+        """The board's drawn map (map.json, drawn by web/scripts/draw-maps.mjs from the
+        anchors in anchors.json), or None for a board that has none."""
+        file = resources.files(self.package).joinpath("map.json")
+        return json.loads(file.read_text(encoding="utf-8")) if file.is_file() else None
+
+    @cached_property
     def ruleset(self) -> Ruleset:
         return self.ruleset_class.from_data(self._load("board.json"), self._load("rules.json"))
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import strawberry
 from strawberry.scalars import JSON
 
@@ -41,6 +43,75 @@ class Edge:
     )
 
 
+@strawberry.type(description="A space's shape on the board's map.")
+class SpaceShape:
+    id: str = strawberry.field(description="The space's id.")
+    path: str = strawberry.field(
+        description="SVG path data in map units: one closed subpath per ring (holes too), to "
+        "fill with the even-odd rule."
+    )
+    anchor: list[float] = strawberry.field(
+        description="[x, y]: where the space lies, the place for its label and its units."
+    )
+
+
+@strawberry.type(description="A drawn line joining two neighbours whose shapes do not touch.")
+class MapLine:
+    a: str = strawberry.field(description="One space's id.")
+    b: str = strawberry.field(description="The other's.")
+    segments: list[list[float]] = strawberry.field(
+        description="[x1, y1, x2, y2] each: one segment, or two for a line that leaves one "
+        "side of a world map and comes back on the other."
+    )
+
+
+@strawberry.type(
+    description="The board drawn as a map, the same for every client: each space's shape and "
+    "anchor, and lines for neighbours across water. Made from anchors and Natural Earth's "
+    "land (no printed map is available): territories look like the part of the world they "
+    "name, not like the printed board."
+)
+class BoardGeometry:
+    width: int = strawberry.field(description="Width of the map, in map units.")
+    height: int = strawberry.field(description="Height of the map, in map units.")
+    projection: str = strawberry.field(description="The map projection (naturalEarth, mercator).")
+    source: str = strawberry.field(description="Where its shapes come from.")
+    land: str = strawberry.field(
+        description="SVG path of all the land in the frame: what no space covers is plain land."
+    )
+    spaces: list[SpaceShape] = strawberry.field(description="Every space, in the board's order.")
+    lines: list[MapLine] = strawberry.field(description="Lines between neighbours apart.")
+
+
+def svg_path(shape: list[list[list[list[float]]]]) -> str:
+    """A multipolygon's rings as SVG path data."""
+    return "".join(
+        "M" + "L".join(f"{x:g},{y:g}" for x, y in ring[:-1]) + "Z"
+        for polygon in shape
+        for ring in polygon
+    )
+
+
+def geometry_type(drawn: dict[str, Any] | None) -> BoardGeometry | None:
+    if drawn is None:
+        return None
+    return BoardGeometry(
+        width=drawn["width"],
+        height=drawn["height"],
+        projection=drawn["projection"],
+        source=drawn["source"],
+        land=svg_path(drawn["background"]),
+        spaces=[
+            SpaceShape(id=space_id, path=svg_path(space["shape"]), anchor=space["anchor"])
+            for space_id, space in drawn["spaces"].items()
+        ],
+        lines=[
+            MapLine(a=line["from"], b=line["to"], segments=[[*p, *q] for p, q in line["segments"]])
+            for line in drawn["lines"]
+        ],
+    )
+
+
 @strawberry.type(description="A board: a graph of territories in regions.")
 class Board:
     id: str = strawberry.field(description="Ascii id of the board.")
@@ -48,6 +119,9 @@ class Board:
     territories: list[Territory] = strawberry.field(description="Every territory.")
     regions: list[Region] = strawberry.field(description="Every region with its bonus.")
     edges: list[Edge] = strawberry.field(description="Every border, once.")
+    geometry: BoardGeometry | None = strawberry.field(
+        description="The board drawn as a map (null for a board that has none yet)."
+    )
 
 
 @strawberry.type(description="A colour players can choose.")
@@ -147,6 +221,7 @@ def _build_variant_type(variant: DomainVariant) -> Variant:
                 for r in board.regions
             ],
             edges=[Edge(a=edge.a, b=edge.b, kind=edge.kind.value) for edge in board.edges],
+            geometry=geometry_type(variant.map),
         ),
         colours=[Colour(id=c.id, name=c.name) for c in ruleset.colours],
         action_kinds=_action_kinds(variant),
