@@ -103,6 +103,46 @@ def npm_ci(folder: Path) -> None:
     stamp.write_text(digest)
 
 
+WEB_SOURCES = (
+    "src",
+    "index.html",
+    "package-lock.json",
+    "vite.config.ts",
+    "codegen.ts",
+    "tsconfig.json",
+)
+WEB_BUILT = ROOT / "api" / "web_client"
+
+
+def web_digest() -> str:
+    """What the web client is built from: its sources, its lockfile, and the schema."""
+    digest = hashlib.sha256((ROOT / "schema.graphql").read_bytes())
+    for name in WEB_SOURCES:
+        path = WEB / name
+        files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
+        for file in files:
+            if "generated" in file.parts:
+                continue
+            digest.update(str(file.relative_to(WEB)).encode())
+            digest.update(file.read_bytes())
+    return digest.hexdigest()
+
+
+def ensure_web_client() -> None:
+    """Build the web client (web/ -> api/web_client) when it is missing or stale."""
+    if shutil.which("npm") is None:
+        print("dev.py: npm not found; the web client is not built (the API runs)", flush=True)
+        return
+    stamp = WEB_BUILT / ".built"
+    digest = web_digest()
+    if stamp.exists() and stamp.read_text() == digest:
+        return
+    npm_ci(WEB)
+    print("dev.py: building the web client (npm run build)", flush=True)
+    subprocess.run(["npm", "run", "build", "--silent"], check=True, cwd=WEB)
+    stamp.write_text(digest)
+
+
 def ensure_debian_packages() -> None:
     """Debian's Chromium for the browser tests (Playwright drives it; it never downloads one)
     and curl for the README's tour, which the tests run."""
@@ -152,12 +192,14 @@ def main(argv: list[str]) -> int:
         return 2
     ensure_venv("" if task == "run" else "dev")
     if task == "run":
+        ensure_web_client()
         args = rest or ["serve"]
         if args[0] == "serve" and run(str(BIN / "risiko"), "graphiql-assets") != 0:
             print("dev.py: GraphiQL's files could not be fetched; the API runs all the same")
         return run(str(BIN / "risiko"), *args)
     if task == "test":
         ensure_node_tools()
+        ensure_web_client()
         ensure_debian_packages()
         return run(str(BIN / "python"), "-m", "pytest", *rest)
     if task == "lint":

@@ -36,6 +36,7 @@ from strawberry.subscriptions.protocols.graphql_transport_ws.types import (
 )
 from strawberry.types.graphql import OperationType
 
+from api import web_client
 from api.broker import Broker
 from api.budget import Budgets
 from api.feed import ChangeFeed
@@ -430,6 +431,8 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
             Route("/healthz", healthz),
             Route("/readyz", readyz),
             Mount(ASSETS_PATH.rstrip("/"), ImmutableFiles(directory=settings.graphiql_assets_dir)),
+            Route("/", web_client.page(settings.web_client_dir)),
+            Mount("/assets", ImmutableFiles(directory=settings.web_client_dir / "assets")),
         ],
         middleware=[
             Middleware(

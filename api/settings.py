@@ -9,6 +9,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from api.graphiql import default_folder
 from api.origins import DEVELOPMENT_ORIGINS, origin_pattern
+from api.web_client import BUILT
 
 
 class Settings(BaseSettings):
@@ -88,6 +89,10 @@ class Settings(BaseSettings):
         default_factory=default_folder,
         description="folder of GraphiQL's files, served by this server (risiko graphiql-assets "
         "fills it); default: ~/.cache/risiko/graphiql",
+    )
+    web_client_dir: Path = Field(
+        default_factory=lambda: BUILT,
+        description="folder of the built web client (web/, built by `python3 dev.py run`)",
     )
     clock_interval_seconds: float = Field(
         1.0, gt=0, description="how often deadlines (turn clocks, time limits) are checked"

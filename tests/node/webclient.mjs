@@ -1,0 +1,153 @@
+// The web client as people use it, in headless Chromium, every request to another host
+// refused:
+//   node webclient.mjs CHROMIUM SERVER_URL SCREENSHOT_DIR
+// A person creates a game with two bots and plays by clicks; a second browser spectates and
+// sees the same moves live; a third seat's page never shows another seat's secrets; a reload
+// resumes the seat. Prints one JSON line of what it saw (the Python test asserts on it).
+import { chromium } from "playwright-core";
+
+const [executablePath, serverUrl, shots] = process.argv.slice(2);
+const origin = new URL(serverUrl).origin;
+const browser = await chromium.launch({
+  executablePath,
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+const out = { elsewhere: [], errors: [], steps: {} };
+
+async function graphql(query, variables = {}, token = null) {
+  const headers = { "Content-Type": "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(`${serverUrl}/graphql`, { method: "POST", headers, body: JSON.stringify({ query, variables }) });
+  const body = await response.json();
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data;
+}
+
+async function page(context) {
+  const opened = await context.newPage();
+  await opened.route("**/*", (route) => {
+    const url = route.request().url();
+    if (url.startsWith(origin) || url.startsWith("data:")) return route.continue();
+    out.elsewhere.push(url);
+    return route.abort();
+  });
+  opened.on("console", (message) => {
+    if (message.type() === "error") out.errors.push(message.text());
+  });
+  opened.on("pageerror", (error) => out.errors.push(String(error)));
+  return opened;
+}
+
+async function seated(token, gameId) {
+  // A seat's page: its token in the browser's storage for that game, as after joining.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(([id, value]) => localStorage.setItem(`risiko:token:${id}`, value), [gameId, token]);
+  const opened = await page(context);
+  await opened.goto(`${serverUrl}/#/game/${encodeURIComponent(gameId)}`);
+  await opened.waitForSelector("svg.map path.space");
+  return opened;
+}
+
+try {
+  // 1. A person creates a game with two bots from the lobby, and plays by clicks.
+  const anna = await page(await browser.newContext({ viewport: { width: 1280, height: 900 } }));
+  await anna.goto(serverUrl);
+  await anna.waitForSelector("form#create");
+  await anna.fill("form#create input[name=name]", "Anna");
+  await anna.fill("form#create input[name=bots]", "2");
+  await anna.selectOption("form#create select[name=variant]", "classic");
+  await anna.click("form#create button[type=submit]");
+  await anna.waitForSelector("svg.map path.space", { timeout: 30000 });
+  const gameId = decodeURIComponent(new URL(anna.url()).hash.replace("#/game/", ""));
+  out.steps.gameId = gameId;
+  await anna.waitForSelector("#actions h2", { timeout: 30000 }); // "Your move"
+  // 2. A second browser spectates.
+  const watcher = await page(await browser.newContext({ viewport: { width: 1280, height: 900 } }));
+  await watcher.goto(`${serverUrl}/#/game/${encodeURIComponent(gameId)}`);
+  await watcher.waitForSelector("svg.map text[data-units]");
+  const placed = [];
+  for (let move = 0; move < 3; move++) {
+    await anna.waitForSelector("#actions h2", { timeout: 30000 });
+    const space = await anna.getAttribute("svg.map path.space.highlight", "data-space");
+    const before = await anna.textContent(`svg.map text[data-units="${space}"]`);
+    await anna.click(`svg.map path.space[data-space="${space}"]`, { force: true });
+    const form = anna.locator(`#space form.family[data-member=placeArmies]`);
+    const armies = form.locator("input[name=armies]");
+    const most = await armies.getAttribute("max");
+    await armies.fill(most);
+    await form.locator("button[type=submit]").click();
+    await anna.waitForFunction(
+      ([id, old]) => document.querySelector(`svg.map text[data-units="${id}"]`)?.textContent !== old,
+      [space, before],
+      { timeout: 15000 },
+    );
+    const after = await anna.textContent(`svg.map text[data-units="${space}"]`);
+    placed.push({ space, before, after, armies: Number(most) });
+  }
+  out.steps.placed = placed;
+  // The spectator sees each of those spaces as Anna does, live (bots may have moved since).
+  const last = placed[placed.length - 1];
+  await watcher.waitForFunction(
+    ([id, text]) => document.querySelector(`svg.map text[data-units="${id}"]`)?.textContent === text,
+    [last.space, await anna.textContent(`svg.map text[data-units="${last.space}"]`)],
+    { timeout: 15000 },
+  );
+  out.steps.spectatorSaw = await watcher.textContent(`svg.map text[data-units="${last.space}"]`);
+  out.steps.spectatorHasActions = (await watcher.$$("#actions form.family")).length;
+  out.steps.spectatorLog = await watcher.$$eval("#log li", (items) => items.length);
+  // 3. A reload resumes Anna's seat (its token kept in the browser).
+  await anna.reload();
+  await anna.waitForSelector("svg.map path.space");
+  await anna.waitForSelector("table.players");
+  out.steps.afterReload = await anna.textContent("table.players");
+  if (shots) {
+    await anna.screenshot({ path: `${shots}/classic.png` });
+    const lobby = await page(await browser.newContext({ viewport: { width: 1280, height: 700 } }));
+    await lobby.goto(serverUrl);
+    await lobby.waitForSelector("tbody#games tr");
+    await lobby.screenshot({ path: `${shots}/lobby.png` });
+  }
+
+  // 4. Three people at a table: the third seat's page shows its own objective, never another's.
+  const created = await graphql(`mutation { createGame(input: {variant: "classic", seed: "web-secrets"}) { game { id } } }`);
+  const secretGame = created.createGame.game.id;
+  const join = `mutation($g: ID!, $n: String!) { joinGame(input: {gameId: $g, name: $n}) { token } }`;
+  const seats = [];
+  for (const name of ["Bea", "Carlo", "Dora"]) seats.push((await graphql(join, { g: secretGame, n: name })).joinGame.token);
+  await graphql(`mutation($g: ID!) { startGame(input: {gameId: $g}) { userErrors { code } } }`, { g: secretGame }, seats[0]);
+  const objective = `query($g: ID!) { game(id: $g) { objective { text } hand { id } } }`;
+  const secrets = [];
+  for (const token of seats) secrets.push((await graphql(objective, { g: secretGame }, token)).game);
+  const dora = await seated(seats[2], secretGame);
+  await dora.waitForSelector(".objective");
+  const text = await dora.textContent("body");
+  out.steps.ownObjectiveShown = text.includes(secrets[2].objective.text);
+  out.steps.othersObjectivesShown = [0, 1].filter((seat) => text.includes(secrets[seat].objective.text));
+  const spectator = await page(await browser.newContext());
+  await spectator.goto(`${serverUrl}/#/game/${encodeURIComponent(secretGame)}`);
+  await spectator.waitForSelector("table.players");
+  const seen = await spectator.textContent("body");
+  out.steps.spectatorObjectives = [0, 1, 2].filter((seat) => seen.includes(secrets[seat].objective.text));
+
+  // 5. A board of S.P.Q.RisiKo!, as a spectator of a table of bots.
+  if (shots) {
+    const spqr = await graphql(`mutation { createGame(input: {variant: "spqr", seed: "web-spqr"}) { game { id } } }`);
+    const spqrId = spqr.createGame.game.id;
+    const host = (await graphql(join, { g: spqrId, n: "Host" })).joinGame.token;
+    for (let n = 0; n < 3; n++) await graphql(`mutation($g: ID!) { addBot(input: {gameId: $g}) { seat } }`, { g: spqrId }, host);
+    await graphql(`mutation($g: ID!) { startGame(input: {gameId: $g}) { userErrors { code } } }`, { g: spqrId }, host);
+    await graphql(`mutation($g: ID!) { leaveGame(input: {gameId: $g}) { userErrors { code } } }`, { g: spqrId }, host);
+    const board = await page(await browser.newContext({ viewport: { width: 1280, height: 900 } }));
+    await board.goto(`${serverUrl}/#/game/${encodeURIComponent(spqrId)}`);
+    await board.waitForFunction(() => document.querySelectorAll("svg.map text[data-units]").length > 40 &&
+      [...document.querySelectorAll("svg.map text[data-units]")].filter((t) => t.textContent).length > 20, null, { timeout: 30000 });
+    await board.screenshot({ path: `${shots}/spqr.png` });
+    out.steps.spqrShown = true;
+  }
+} catch (error) {
+  out.errors.push(String(error && error.stack ? error.stack : error));
+} finally {
+  await browser.close();
+}
+console.log(JSON.stringify(out));

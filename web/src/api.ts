@@ -1,0 +1,91 @@
+// The server's GraphQL API, as this client uses it: queries and mutations over fetch, and
+// subscriptions over graphql-ws, on the same origin as the page.
+
+import { createClient, type Client } from "graphql-ws";
+
+export type Json = Record<string, unknown>;
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function request<T>(query: string, variables: Json = {}, token?: string | null): Promise<T> {
+  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch("/graphql", {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data?: T; errors?: { message: string; extensions?: { code?: string } }[] };
+  if (body.errors?.length) {
+    const first = body.errors[0];
+    throw new ApiError(first.extensions?.code ?? "ERROR", first.message);
+  }
+  if (!body.data) throw new ApiError("ERROR", `the server answered ${response.status}`);
+  return body.data;
+}
+
+/** A mutation's payload: its userErrors become an ApiError. */
+export function checked<T extends { userErrors: { code: string; message: string }[] }>(payload: T): T {
+  if (payload.userErrors.length) {
+    const first = payload.userErrors[0];
+    throw new ApiError(first.code, first.message);
+  }
+  return payload;
+}
+
+let socket: Client | null = null;
+let socketToken: string | null = null;
+
+function client(token: string | null): Client {
+  if (socket && socketToken === token) return socket;
+  socket?.dispose();
+  const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/graphql`;
+  socket = createClient({
+    url,
+    connectionParams: token ? { token } : {},
+    retryAttempts: Infinity,
+    shouldRetry: () => true,
+  });
+  socketToken = token;
+  return socket;
+}
+
+/** Follow a subscription; returns the function that stops it. */
+export function subscribe<T>(
+  query: string,
+  variables: Json,
+  token: string | null,
+  next: (data: T) => void,
+  done: () => void = () => {},
+): () => void {
+  return client(token).subscribe<T>(
+    { query, variables },
+    {
+      next: (result) => {
+        if (result.data) next(result.data as T);
+      },
+      error: () => done(),
+      complete: () => done(),
+    },
+  );
+}
+
+// A seat's token is kept in the browser for its game, so that a reload resumes the seat.
+export const tokens = {
+  get(gameId: string): string | null {
+    return localStorage.getItem(`risiko:token:${gameId}`);
+  },
+  set(gameId: string, token: string): void {
+    localStorage.setItem(`risiko:token:${gameId}`, token);
+  },
+  forget(gameId: string): void {
+    localStorage.removeItem(`risiko:token:${gameId}`);
+  },
+};

@@ -1,0 +1,277 @@
+// Every document the client sends (typed by GraphQL Code Generator in src/generated). The
+// legal actions are asked with fragments built from the schema itself (see families.ts).
+
+export const VARIANTS = /* GraphQL */ `
+  query Variants {
+    variants {
+      name
+      title
+      description
+      minPlayers
+      maxPlayers
+      unitKinds
+      markerKinds
+      colours {
+        id
+        name
+      }
+      options {
+        name
+        default
+        description
+      }
+      board {
+        id
+        name
+        territories {
+          id
+          name
+          kind
+          region
+        }
+        edges {
+          a
+          b
+          kind
+        }
+        geometry {
+          width
+          height
+          land
+          spaces {
+            id
+            path
+            anchor
+          }
+          lines {
+            a
+            b
+            segments
+          }
+        }
+      }
+    }
+  }
+`;
+
+export const GAMES = /* GraphQL */ `
+  query Games {
+    games(first: 50) {
+      edges {
+        node {
+          id
+          variant
+          status
+          version
+          createdAt
+          players {
+            seat
+            name
+            colour
+            bot
+          }
+        }
+      }
+    }
+  }
+`;
+
+export const LOBBY = /* GraphQL */ `
+  subscription Lobby {
+    lobby {
+      type
+      gameId
+    }
+  }
+`;
+
+export const CREATE = /* GraphQL */ `
+  mutation CreateGame($input: CreateGameInput!) {
+    createGame(input: $input) {
+      game {
+        id
+      }
+      userErrors {
+        code
+        message
+      }
+    }
+  }
+`;
+
+export const JOIN = /* GraphQL */ `
+  mutation JoinGame($input: JoinGameInput!) {
+    joinGame(input: $input) {
+      seat
+      token
+      userErrors {
+        code
+        message
+      }
+    }
+  }
+`;
+
+export const ADD_BOT = /* GraphQL */ `
+  mutation AddBot($input: AddBotInput!) {
+    addBot(input: $input) {
+      seat
+      userErrors {
+        code
+        message
+      }
+    }
+  }
+`;
+
+export const START = /* GraphQL */ `
+  mutation StartGame($input: GameInput!) {
+    startGame(input: $input) {
+      userErrors {
+        code
+        message
+      }
+    }
+  }
+`;
+
+export const LEAVE = /* GraphQL */ `
+  mutation LeaveGame($input: GameInput!) {
+    leaveGame(input: $input) {
+      userErrors {
+        code
+        message
+      }
+    }
+  }
+`;
+
+export const SUBMIT = /* GraphQL */ `
+  mutation SubmitAction($input: SubmitActionInput!) {
+    submitAction(input: $input) {
+      version
+      userErrors {
+        code
+        message
+      }
+    }
+  }
+`;
+
+export const ODDS = /* GraphQL */ `
+  query Odds($attackers: Int!, $defenders: Int!) {
+    battleOdds(attackers: $attackers, defenders: $defenders) {
+      conquestProbability
+      expectedAttackerLosses
+      expectedDefenderLosses
+    }
+  }
+`;
+
+export const EVENTS = /* GraphQL */ `
+  subscription GameEvents($id: ID!, $after: Int!) {
+    gameEvents(gameId: $id, after: $after) {
+      seq
+      version
+      type
+      private
+      data
+    }
+  }
+`;
+
+export const FAMILIES = /* GraphQL */ `
+  query Families {
+    __type(name: "LegalAction") {
+      possibleTypes {
+        name
+        description
+        fields {
+          name
+          description
+        }
+      }
+    }
+  }
+`;
+
+export const GAME_STATE = /* GraphQL */ `
+  query GameState($id: ID!) {
+    game(id: $id) {
+      id
+      variant
+      status
+      version
+      phase
+      round
+      currentPlayer
+      seatToAct
+      viewerSeat
+      armiesToPlace
+      deckSize
+      seedCommitment
+      seed
+      players {
+        seat
+        name
+        colour
+        territories
+        armies
+        cards
+        eliminated
+        resigned
+        victoryPoints
+        bot
+        absences
+      }
+      territories {
+        id
+        owner
+        units {
+          kind
+          count
+          seat
+          neutral
+        }
+        markers
+      }
+      clock {
+        seat
+        kind
+        deadline
+      }
+      timeControl {
+        turnSeconds
+        bankSeconds
+        answerSeconds
+      }
+      prompts {
+        seat
+        kind
+      }
+      hand {
+        id
+        symbol
+        territory
+      }
+      objective {
+        text
+      }
+      outcome {
+        winner
+        reason
+        ranking {
+          rank
+          seat
+          points
+        }
+      }
+    }
+  }
+`;
+
+/** The viewer's legal actions, every family with all its fields: `fragments` is built from
+ * the schema (families.ts), so that a family a new game brings needs nothing here. */
+export function legalQuery(fragments: string): string {
+  return `query Legal($id: ID!) { game(id: $id) { version legalActions { __typename ${fragments} } } }`;
+}
