@@ -49,10 +49,15 @@ def test_a_person_plays_by_clicks_while_another_watches(server: Server, tmp_path
     assert seen["errors"] == [], seen["errors"]
     assert seen["elsewhere"] == []  # everything the page loads comes from this server
     steps = seen["steps"]
-    # Three placements by clicks, each on a highlighted space of Anna's, each adding the armies.
-    assert len(steps["placed"]) == 3
+    # The initial placement and the reinforcements by clicks, each on a highlighted space of
+    # Anna's, each adding the armies it said; then an attack, its odds shown before it was
+    # sent, its dice in the log; then the end of the turn: the next player's.
+    assert len(steps["placed"]) >= 5
     for placed in steps["placed"]:
         assert int(placed["after"]) == int(placed["before"]) + placed["armies"]
+    assert "conquest" in steps["odds"]
+    assert steps["diceShown"] is True
+    assert "your move" not in steps["afterTurn"]
     # The spectator saw the last of them live, and is offered nothing to do.
     assert steps["spectatorSaw"] is not None
     assert steps["spectatorHasActions"] == 0

@@ -67,9 +67,12 @@ try {
   await watcher.goto(`${serverUrl}/#/game/${encodeURIComponent(gameId)}`);
   await watcher.waitForSelector("svg.map text[data-units]");
   const placed = [];
-  for (let move = 0; move < 3; move++) {
+  let home = null; // where Anna puts every army: the place her attack comes from
+  async function place() {
     await anna.waitForSelector("#actions h2", { timeout: 30000 });
-    const space = await anna.getAttribute("svg.map path.space.highlight", "data-space");
+    const mine = home && (await anna.locator(`svg.map path.space.highlight[data-space="${home}"]`).count());
+    const space = mine ? home : await anna.getAttribute("svg.map path.space.highlight", "data-space");
+    home = space;
     const before = await anna.textContent(`svg.map text[data-units="${space}"]`);
     await anna.click(`svg.map path.space[data-space="${space}"]`, { force: true });
     const form = anna.locator(`#space form.family[data-member=placeArmies]`);
@@ -85,8 +88,45 @@ try {
     const after = await anna.textContent(`svg.map text[data-units="${space}"]`);
     placed.push({ space, before, after, armies: Number(most) });
   }
+  const status = async () => (await anna.textContent("#status")) ?? "";
+  // The initial placement, by clicks, then the whole of Anna's first turn.
+  for (let guard = 0; guard < 40 && (placed.length === 0 || (await status()).includes("setup")); guard++) {
+    await place();
+    await anna.waitForFunction(() => document.querySelector("#actions h2") || !document.querySelector("#status")?.textContent?.includes("your move"));
+    await anna.waitForSelector("#actions h2", { timeout: 30000 });
+  }
   out.steps.placed = placed;
-  // The spectator sees each of those spaces as Anna does, live (bots may have moved since).
+  for (let guard = 0; guard < 10 && (await status()).includes("armies to place"); guard++) {
+    if (await anna.locator("#actions form.family[data-member=tradeCards]").count()) {
+      await anna.locator("#actions form.family[data-member=tradeCards] button[type=submit]").first().click();
+      await anna.waitForTimeout(300);
+      continue;
+    }
+    await place();
+    await anna.waitForSelector("#actions h2", { timeout: 30000 });
+  }
+  out.steps.attackPhase = await status();
+  // An attack from where the armies are, its odds shown before it is sent.
+  await anna.click(`svg.map path.space[data-space="${home}"]`, { force: true });
+  const attack = anna.locator("#space form.family[data-member=attackUntil], #space form.family[data-member=attack]").first();
+  await attack.waitFor({ timeout: 15000 });
+  await anna.waitForFunction(() => (document.querySelector("#space form.family .odds")?.textContent ?? "").includes("conquest"), null, { timeout: 15000 });
+  out.steps.odds = await attack.locator(".odds").textContent();
+  const shown = async () => Number(await anna.getAttribute("main.game", "data-version"));
+  const before = await shown();
+  await attack.locator("button[type=submit]").click();
+  await anna.waitForFunction((v) => Number(document.querySelector("main.game")?.dataset.version) > v, before, { timeout: 15000 });
+  await anna.waitForSelector("#actions form.family[data-member=occupy], #actions form.family[data-member=endTurn]", { timeout: 30000 });
+  out.steps.conquered = (await anna.locator("#actions form.family[data-member=occupy]").count()) > 0;
+  if (out.steps.conquered) {
+    await anna.locator("#actions form.family[data-member=occupy] button[type=submit]").click();
+    await anna.waitForSelector("#actions form.family[data-member=endTurn]", { timeout: 15000 });
+  }
+  out.steps.diceShown = await anna.evaluate(() => [...document.querySelectorAll("#log li")].some((li) => /[⚀-⚅]/.test(li.textContent ?? "")));
+  await anna.locator("#actions form.family[data-member=endTurn] button[type=submit]").click();
+  await anna.waitForFunction(() => !(document.querySelector("#status")?.textContent ?? "").includes("attack — your move"), null, { timeout: 15000 });
+  out.steps.afterTurn = await status();
+  // The spectator sees the space Anna played from as Anna does, live.
   const last = placed[placed.length - 1];
   await watcher.waitForFunction(
     ([id, text]) => document.querySelector(`svg.map text[data-units="${id}"]`)?.textContent === text,
@@ -147,6 +187,7 @@ try {
   }
 } catch (error) {
   out.errors.push(String(error && error.stack ? error.stack : error));
+  if (shots) for (const [n, opened] of browser.contexts().flatMap((c) => c.pages()).entries()) await opened.screenshot({ path: `${shots}/failure-${n}.png` }).catch(() => {});
 } finally {
   await browser.close();
 }

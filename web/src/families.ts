@@ -81,7 +81,8 @@ export function params(f: Family): Param[] {
 export function spacesOf(f: Family, spaces: Set<string>): string[] {
   const found: string[] = [];
   for (const [name, value] of Object.entries(f.values)) {
-    if (name === "__typename" || name === "input") continue;
+    // Card ids name territories on some boards: a set of cards is not a place on the map.
+    if (name === "__typename" || name === "input" || name === "cards") continue;
     for (const item of Array.isArray(value) ? value : [value]) {
       if (typeof item === "string" && spaces.has(item) && !found.includes(item)) found.push(item);
     }

@@ -105,6 +105,7 @@ export function showGame(root: HTMLElement, variants: Variant[], gameId: string)
       $("#map").append(map.svg);
     }
     $("#title").textContent = `${variant?.title ?? state.variant}`;
+    page.dataset.version = String(state.version); // what this page shows (tests wait on it)
     const me = state.viewerSeat;
     const turn = state.seatToAct;
     let status = `${state.status.toLowerCase()}`;
@@ -265,7 +266,10 @@ export function showGame(root: HTMLElement, variants: Variant[], gameId: string)
     box.innerHTML = "";
     if (!families.length) return;
     const ids = spaceIds();
-    const general = families.filter((f) => spacesOf(f, ids).length === 0);
+    // Families with no place on the map (end the turn, trade a set) are listed here; so is
+    // a decision that is the only thing to do (move in after a conquest, answer an attack).
+    const kinds = new Set(families.map((f) => f.member));
+    const general = kinds.size === 1 && families.length <= 3 ? families : families.filter((f) => spacesOf(f, ids).length === 0);
     box.append(html(`<h2>Your move</h2>`));
     if (!selected) box.append(html(`<p class="quiet">Click a highlighted space for what you may do there.</p>`));
     for (const f of general) box.append(familyForm(f, null));
