@@ -58,6 +58,16 @@ def test_a_person_plays_by_clicks_while_another_watches(server: Server, tmp_path
     assert "conquest" in steps["odds"]
     assert steps["diceShown"] is True
     assert "your move" not in steps["afterTurn"]
+    # A round limit of one: the bots finish the round and the game ends; the seed revealed
+    # at the end is checked in the browser against the commitment.
+    assert steps["outcome"]
+    assert steps["seedCheck"].startswith("✓")
+    # S.P.Q.RisiKo!'s occupation by clicks, on a phone's screen that nothing overflows.
+    assert len(steps["spqrClaims"]) == 3
+    for claim in steps["spqrClaims"]:
+        assert claim["member"] in {"claimProvince", "placeNeutral"}
+        assert claim["label"]
+    assert steps["phoneOverflow"] <= 0
     # The spectator saw the last of them live, and is offered nothing to do.
     assert steps["spectatorSaw"] is not None
     assert steps["spectatorHasActions"] == 0
@@ -69,7 +79,7 @@ def test_a_person_plays_by_clicks_while_another_watches(server: Server, tmp_path
     assert steps["othersObjectivesShown"] == []
     assert steps["spectatorObjectives"] == []
     assert steps["spqrShown"] is True
-    for name in ("lobby", "classic", "spqr"):
+    for name in ("lobby", "classic", "spqr", "phone"):
         assert (shots / f"{name}.png").stat().st_size > 10_000
 
 

@@ -57,6 +57,7 @@ try {
   await anna.fill("form#create input[name=name]", "Anna");
   await anna.fill("form#create input[name=bots]", "2");
   await anna.selectOption("form#create select[name=variant]", "classic");
+  await anna.fill("form#create input[name=roundLimit]", "1"); // a whole game: one round
   await anna.click("form#create button[type=submit]");
   await anna.waitForSelector("svg.map path.space", { timeout: 30000 });
   const gameId = decodeURIComponent(new URL(anna.url()).hash.replace("#/game/", ""));
@@ -126,6 +127,13 @@ try {
   await anna.locator("#actions form.family[data-member=endTurn] button[type=submit]").click();
   await anna.waitForFunction(() => !(document.querySelector("#status")?.textContent ?? "").includes("attack — your move"), null, { timeout: 15000 });
   out.steps.afterTurn = await status();
+  // The bots finish the round, and with it the game: the outcome, and the seed checked
+  // against the commitment published at creation, in the browser.
+  await anna.waitForSelector("#outcome:not([hidden]) .seed button", { timeout: 30000 });
+  out.steps.outcome = await anna.textContent("#outcome h2");
+  await anna.click("#outcome .seed button");
+  await anna.waitForFunction(() => (document.querySelector("#outcome .seed span")?.textContent ?? "").length > 0);
+  out.steps.seedCheck = await anna.textContent("#outcome .seed span");
   // The spectator sees the space Anna played from as Anna does, live.
   const last = placed[placed.length - 1];
   await watcher.waitForFunction(
@@ -170,7 +178,31 @@ try {
   const seen = await spectator.textContent("body");
   out.steps.spectatorObjectives = [0, 1, 2].filter((seat) => seen.includes(secrets[seat].objective.text));
 
-  // 5. A board of S.P.Q.RisiKo!, as a spectator of a table of bots.
+  // 5. S.P.Q.RisiKo! by clicks: the occupation of the provinces, on a phone's screen.
+  const phone = await page(await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }));
+  await phone.goto(serverUrl);
+  await phone.waitForSelector("form#create");
+  await phone.fill("form#create input[name=name]", "Elio");
+  await phone.selectOption("form#create select[name=variant]", "spqr");
+  await phone.click("form#create button[type=submit]");
+  await phone.waitForSelector("svg.map path.space", { timeout: 30000 });
+  const claims = [];
+  for (let claim = 0; claim < 3; claim++) {
+    await phone.waitForSelector("#actions h2", { timeout: 30000 });
+    const shownBefore = Number(await phone.getAttribute("main.game", "data-version"));
+    const province = await phone.getAttribute("svg.map path.space.highlight", "data-space");
+    await phone.click(`svg.map path.space[data-space="${province}"]`, { force: true });
+    const form = phone.locator("#space form.family").first();
+    const member = await form.getAttribute("data-member");
+    await form.locator("button[type=submit]").click();
+    await phone.waitForFunction((v) => Number(document.querySelector("main.game")?.dataset.version) > v, shownBefore, { timeout: 15000 });
+    claims.push({ province, member, label: await phone.textContent(`svg.map text[data-units="${province}"]`) });
+  }
+  out.steps.spqrClaims = claims;
+  out.steps.phoneOverflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  if (shots) await phone.screenshot({ path: `${shots}/phone.png`, fullPage: false });
+
+  // 6. A board of S.P.Q.RisiKo!, as a spectator of a table of bots.
   if (shots) {
     const spqr = await graphql(`mutation { createGame(input: {variant: "spqr", seed: "web-spqr"}) { game { id } } }`);
     const spqrId = spqr.createGame.game.id;

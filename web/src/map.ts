@@ -99,7 +99,15 @@ export function drawMap(variant: Variant, onClick: (space: string) => void): Map
     }
     for (const space of geometry.spaces) {
       const [x, y] = space.anchor;
-      const label = element("text", { x, y, class: "units", "data-units": space.id, "text-anchor": "middle", "dominant-baseline": "central" });
+      const label = element("text", {
+        x,
+        y,
+        class: "units",
+        "data-units": space.id,
+        "text-anchor": "middle",
+        "dominant-baseline": "central",
+        "font-size": Math.round(geometry.width / 80), // the same on every board's scale
+      });
       label.addEventListener("click", () => onClick(space.id));
       labels.set(space.id, label);
       svg.append(label);
