@@ -68,6 +68,9 @@ def test_a_person_plays_by_clicks_while_another_watches(server: Server, tmp_path
         assert claim["member"] in {"claimProvince", "placeNeutral"}
         assert claim["label"]
     assert steps["phoneOverflow"] <= 0
+    # …and the rest of that game by clicks alone, to its outcome (a round limit of one).
+    assert steps["spqrOutcome"]
+    assert steps["spqrPlayed"].get("endTurn", 0) >= 1
     # The spectator saw the last of them live, and is offered nothing to do.
     assert steps["spectatorSaw"] is not None
     assert steps["spectatorHasActions"] == 0

@@ -75,7 +75,7 @@ try {
     const space = mine ? home : await anna.getAttribute("svg.map path.space.highlight", "data-space");
     home = space;
     const before = await anna.textContent(`svg.map text[data-units="${space}"]`);
-    await anna.click(`svg.map path.space[data-space="${space}"]`, { force: true });
+    await anna.locator(`svg.map path.space[data-space="${space}"]`).dispatchEvent("click"); // the shape itself, wherever it lies
     const form = anna.locator(`#space form.family[data-member=placeArmies]`);
     const armies = form.locator("input[name=armies]");
     const most = await armies.getAttribute("max");
@@ -108,7 +108,7 @@ try {
   }
   out.steps.attackPhase = await status();
   // An attack from where the armies are, its odds shown before it is sent.
-  await anna.click(`svg.map path.space[data-space="${home}"]`, { force: true });
+  await anna.locator(`svg.map path.space[data-space="${home}"]`).dispatchEvent("click"); // the shape itself, wherever it lies
   const attack = anna.locator("#space form.family[data-member=attackUntil], #space form.family[data-member=attack]").first();
   await attack.waitFor({ timeout: 15000 });
   await anna.waitForFunction(() => (document.querySelector("#space form.family .odds")?.textContent ?? "").includes("conquest"), null, { timeout: 15000 });
@@ -184,6 +184,7 @@ try {
   await phone.waitForSelector("form#create");
   await phone.fill("form#create input[name=name]", "Elio");
   await phone.selectOption("form#create select[name=variant]", "spqr");
+  await phone.fill("form#create input[name=roundLimit]", "1");
   await phone.click("form#create button[type=submit]");
   await phone.waitForSelector("svg.map path.space", { timeout: 30000 });
   const claims = [];
@@ -191,7 +192,7 @@ try {
     await phone.waitForSelector("#actions h2", { timeout: 30000 });
     const shownBefore = Number(await phone.getAttribute("main.game", "data-version"));
     const province = await phone.getAttribute("svg.map path.space.highlight", "data-space");
-    await phone.click(`svg.map path.space[data-space="${province}"]`, { force: true });
+    await phone.locator(`svg.map path.space[data-space="${province}"]`).dispatchEvent("click"); // the shape itself, wherever it lies
     const form = phone.locator("#space form.family").first();
     const member = await form.getAttribute("data-member");
     await form.locator("button[type=submit]").click();
@@ -199,6 +200,40 @@ try {
     claims.push({ province, member, label: await phone.textContent(`svg.map text[data-units="${province}"]`) });
   }
   out.steps.spqrClaims = claims;
+  // …and on to the end of the game, by clicks only: whatever the panel offers first (a
+  // decision owed, placing what must be placed, an attack), else the end of the turn.
+  const played = {};
+  for (let step = 0; step < 400; step++) {
+    const done = await phone.waitForFunction(
+      () => document.querySelector("#outcome:not([hidden])") ? "over" : document.querySelector("#actions h2") ? "move" : null,
+      null,
+      { timeout: 60000 },
+    );
+    if ((await done.jsonValue()) === "over") break;
+    const shownBefore = Number(await phone.getAttribute("main.game", "data-version"));
+    const offered = phone.locator("#actions form.family:not([data-member=endTurn])");
+    let form = null;
+    if (await offered.count()) form = offered.first();
+    else {
+      const spaces = phone.locator("svg.map path.space.highlight");
+      if (await spaces.count()) {
+        await phone.locator(`svg.map path.space[data-space="${await spaces.first().getAttribute("data-space")}"]`).dispatchEvent("click"); // the shape itself, wherever it lies
+        const here = phone.locator("#space form.family:not([data-member=strategicMove]):not([data-member=moveFleet])");
+        if (await here.count()) form = here.first();
+      }
+    }
+    if (!form) form = phone.locator("#actions form.family[data-member=endTurn]");
+    const member = await form.getAttribute("data-member");
+    played[member] = (played[member] ?? 0) + 1;
+    await form.locator("button[type=submit]").click();
+    await phone.waitForFunction(
+      (v) => Number(document.querySelector("main.game")?.dataset.version) > v || document.querySelector("#actions .error"),
+      shownBefore,
+      { timeout: 15000 },
+    );
+  }
+  out.steps.spqrPlayed = played;
+  out.steps.spqrOutcome = await phone.textContent("#outcome h2").catch(() => null);
   out.steps.phoneOverflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   if (shots) await phone.screenshot({ path: `${shots}/phone.png`, fullPage: false });
 
