@@ -34,28 +34,18 @@ def _missing(reason: str) -> None:
     pytest.skip(f"{reason}: run the tests with `python3 dev.py test`")
 
 
-def node() -> str:
-    """The `node` executable, with tests/node's packages installed."""
-    found = shutil.which("node")
-    if found is None:
-        _missing("node is not installed")
-        raise AssertionError  # unreachable: _missing skips or fails
-    if not (NODE_TOOLS / "node_modules").is_dir():
-        _missing("tests/node has no node_modules")
-    return found
-
-
 WEB = NODE_TOOLS.parents[1] / "web"
 
 
-def web_tools() -> str:
-    """The `node` executable, with web/'s packages installed (the client's build, the maps)."""
+def node(packages: Path = NODE_TOOLS) -> str:
+    """The `node` executable, with the packages of `packages` installed (tests/node's, or
+    web/'s: the client's build and the maps' script)."""
     found = shutil.which("node")
     if found is None:
         _missing("node is not installed")
         raise AssertionError  # unreachable: _missing skips or fails
-    if not (WEB / "node_modules").is_dir():
-        _missing("web has no node_modules")
+    if not (packages / "node_modules").is_dir():
+        _missing(f"{packages.name} has no node_modules")
     return found
 
 

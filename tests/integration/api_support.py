@@ -474,3 +474,13 @@ STATE_FIELDS = (
 def state_of(game: Kernel) -> dict[str, Any]:
     """Everything that makes a position, as plain values to compare."""
     return {name: copy.deepcopy(getattr(game, name)) for name in STATE_FIELDS}
+
+
+@dataclass
+class Clock:
+    """The service's clock, moved by hand."""
+
+    now: float = 1_700_000_000.0
+
+    def __call__(self) -> float:
+        return self.now

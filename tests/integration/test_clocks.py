@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -19,18 +18,10 @@ from api.stores.sqlite import SqliteStore
 from bots.seated import BotPolicy
 from domain import actions as a
 from domain.game import Phase
-from tests.integration.api_support import state_of
+from tests.integration.api_support import Clock, state_of
 from tests.support import classic
 from variants import VARIANTS
 from variants.skirmish import VARIANT as SKIRMISH
-
-
-@dataclass
-class Clock:
-    now: float = 1_700_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture

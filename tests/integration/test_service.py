@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 from collections.abc import AsyncGenerator, AsyncIterator, Awaitable
 from contextlib import aclosing
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
@@ -25,20 +24,13 @@ from domain import actions as a
 from domain.errors import CodedError, ErrorCode
 from domain.game import Phase
 from tests.integration.api_support import (
+    Clock,
     ServiceGame,
     mirror_of,
     play_service,
     service_game,
     state_of,
 )
-
-
-@dataclass
-class Clock:
-    now: float = 1_700_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture

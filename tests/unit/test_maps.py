@@ -14,7 +14,7 @@ from shapely.geometry import MultiPolygon, Polygon
 from shapely.strtree import STRtree
 
 from api.graphql.catalogue import geometry_type
-from tests.node_tools import web_tools
+from tests.node_tools import WEB, node
 from variants import VARIANTS, Variant
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -113,10 +113,10 @@ def test_the_api_gives_each_shape_as_svg_path_data() -> None:
 
 def test_the_maps_are_what_the_script_draws_today(tmp_path: Path) -> None:
     """variants/*/map.json are drawn, not edited: the script, run again, draws them the same."""
-    node = web_tools()
+    executable = node(WEB)
     names = [variant.name for variant in DRAWN]
     script = ["scripts/draw-maps.mjs", "--out", str(tmp_path), *names]
-    subprocess.run([node, *script], cwd=ROOT / "web", check=True, capture_output=True)
+    subprocess.run([executable, *script], cwd=WEB, check=True, capture_output=True)
     for name in names:
         drawn = json.loads((tmp_path / f"{name}.map.json").read_text())
         kept = json.loads((ROOT / "variants" / name / "map.json").read_text())
