@@ -127,6 +127,8 @@ export function showGame(root: HTMLElement, variants: Variant[], gameId: string)
 
   function renderSeats(): void {
     const s = state!;
+    // Victory points, in the games that score them (an option says so).
+    const scored = variant?.options.some((option) => option.name === "victory_points") ?? false;
     const rows = s.players
       .map((p) => {
         const flags = [p.bot ? "<span class=badge>bot</span>" : "", p.eliminated ? "out" : "", p.resigned ? "resigned" : "", p.absences ? `absent ×${p.absences}` : ""]
@@ -136,11 +138,11 @@ export function showGame(root: HTMLElement, variants: Variant[], gameId: string)
         return `<tr${current} data-seat="${p.seat}"><td><span class="swatch" style="background:${colourOf(p.colour)}"></span>${escape(p.name)}${
           p.seat === s.viewerSeat ? " (you)" : ""
         }</td><td>${p.territories}</td><td>${p.armies}</td><td>${p.cards}</td>${
-          variant?.name === "spqr" ? `<td>${p.victoryPoints}</td>` : ""
+          scored ? `<td>${p.victoryPoints}</td>` : ""
         }<td>${flags}</td></tr>`;
       })
       .join("");
-    const points = variant?.name === "spqr" ? "<th>VP</th>" : "";
+    const points = scored ? "<th>VP</th>" : "";
     $("#seats").innerHTML = `<table class="players"><thead><tr><th>Player</th><th title="territories">Terr.</th><th>Armies</th><th>Cards</th>${points}<th></th></tr></thead><tbody>${rows}</tbody></table>`;
     if (s.status === "LOBBY") renderLobby();
   }
