@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 
 import dev
 from tests.e2e.support import free_port
@@ -68,3 +69,50 @@ def test_sigterm_to_dev_py_run_stops_the_server(tmp_path: Path) -> None:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGKILL)
         process.wait()
+
+
+def test_a_web_client_that_cannot_be_built_stops_the_tests_not_the_server(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Offline, npm fails: `dev.py run` says so and serves the API; `dev.py test` stops."""
+    monkeypatch.setattr(dev, "WEB_BUILT", tmp_path / "web_client")
+    monkeypatch.setattr(dev, "npm_ci", lambda folder: None)
+    calls: list[list[str]] = []
+
+    def failing(command: list[str], **options: object) -> None:
+        calls.append(command)
+        raise subprocess.CalledProcessError(1, command)
+
+    monkeypatch.setattr(subprocess, "run", failing)
+    dev.ensure_web_client(strict=False)  # reported; the server would start
+    assert calls == [["npm", "run", "build", "--silent"]]
+    with pytest.raises(subprocess.CalledProcessError):
+        dev.ensure_web_client()
+    assert not (tmp_path / "web_client" / ".built").exists()  # tried again next time
+
+
+def test_the_web_clients_build_follows_its_sources_and_the_schema(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    web = tmp_path / "web"
+    (web / "src" / "generated").mkdir(parents=True)
+    for name in (
+        "index.html",
+        "package-lock.json",
+        "vite.config.ts",
+        "codegen.ts",
+        "tsconfig.json",
+    ):
+        (web / name).write_text(name)
+    (web / "src" / "main.ts").write_text("one")
+    (tmp_path / "schema.graphql").write_text("type Query { a: Int }")
+    monkeypatch.setattr(dev, "WEB", web)
+    monkeypatch.setattr(dev, "ROOT", tmp_path)
+    first = dev.web_digest()
+    (web / "src" / "generated" / "graphql.ts").write_text("made by the build")
+    assert dev.web_digest() == first  # what the build makes does not make it stale
+    (web / "src" / "main.ts").write_text("two")
+    second = dev.web_digest()
+    assert second != first
+    (tmp_path / "schema.graphql").write_text("type Query { b: Int }")
+    assert dev.web_digest() != second
