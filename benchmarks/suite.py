@@ -1,6 +1,6 @@
 """The benchmark suite (benchmarks, not timed tests: the test suite never runs them).
 
-    .venv/bin/python benchmarks/suite.py [--only engine,api,reads,subscriptions,odds,commits]
+    .venv/bin/python benchmarks/suite.py [--only engine,api,reads,subscriptions,odds,commits,held]
         [--quick]
 
 Every figure is one JSON line on stdout, `{"benchmark": "<name>", ...}`, so that runs can be
@@ -27,6 +27,9 @@ describes the machine. Figures:
   the bare WebSocket route of `benchmarks/api_app.py` (the same service stream and messages,
   without GraphQL) on a second game with the same seed and the same actions;
 * odds.<n>: `battle_odds(n, n)` cold (a fresh process) and warm (in-process, median).
+* held.<G>: G games on one server, each getting one action a second (GraphQL submitAction
+  over HTTP from one client process), for a ramp of G: p50/p99 delay, actions/s, the server's
+  CPU share; held.summary, the most games held with p99 under 100 ms;
 * commits.fsync_<ms>ms: durable actions/s, C players each on a game of its own submitting through
   the service to the embedded store on this disk, with group commit off and on, alternating;
   then again with every commit waiting <ms> more, a disk whose fsync takes that long.
@@ -67,7 +70,7 @@ from bots.simulate import simulate  # noqa: E402
 from domain.odds import battle_odds  # noqa: E402
 from variants import VARIANTS  # noqa: E402
 
-BENCHMARKS = ("engine", "api", "reads", "subscriptions", "odds", "commits")
+BENCHMARKS = ("engine", "api", "reads", "subscriptions", "odds", "commits", "held")
 BOARD_QUERY = (
     "{ variants { board { territories { id name region } "
     "regions { id name bonus territories } edges { a b kind } } } }"
@@ -846,6 +849,146 @@ def bench_commits(args: argparse.Namespace) -> list[dict[str, Any]]:
     return figures
 
 
+# --------------------------------------------------------------------------- games held
+
+
+class _Connections:
+    """Keep-alive HTTP/1.1 connections to the server, for a client that must cost little:
+    at hundreds of requests a second httpx's own work delays the sends it measures (seen:
+    a lag of seconds at 250 games), so the held benchmark writes its POSTs itself."""
+
+    def __init__(self, url: str, size: int) -> None:
+        parsed = httpx.URL(url)
+        self.host, self.port = parsed.host, parsed.port or 80
+        self.size = size
+        self.pool: asyncio.Queue[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = (
+            asyncio.Queue()
+        )
+
+    async def open(self) -> None:
+        for _ in range(self.size):
+            self.pool.put_nowait(await asyncio.open_connection(self.host, self.port))
+
+    async def close(self) -> None:
+        while not self.pool.empty():
+            _, writer = self.pool.get_nowait()
+            writer.close()
+
+    async def post(self, body: bytes, token: str) -> dict[str, Any]:
+        reader, writer = await self.pool.get()
+        try:
+            writer.write(
+                b"POST /graphql HTTP/1.1\r\nHost: bench\r\nContent-Type: application/json\r\n"
+                + f"Authorization: Bearer {token}\r\nContent-Length: {len(body)}\r\n\r\n".encode()
+                + body
+            )
+            head = await reader.readuntil(b"\r\n\r\n")
+            length = next(
+                int(line.split(b":", 1)[1])
+                for line in head.split(b"\r\n")
+                if line.lower().startswith(b"content-length:")
+            )
+            answer: dict[str, Any] = json.loads(await reader.readexactly(length))
+            return answer
+        finally:
+            self.pool.put_nowait((reader, writer))
+
+
+async def _hold(
+    url: str,
+    games: list[tuple[str, list[str]]],
+    progress: dict[str, int],
+    plan: list[tuple[int, dict[str, Any]]],
+    seconds: float,
+) -> dict[str, Any]:
+    """Every game of `games` gets one action a second for `seconds` (each from the next
+    step of `plan`, at the version it is at), its players' first sends spread over the first
+    second; the delay of every submitAction, from send to answer."""
+    import random
+
+    delays: list[float] = []
+    late: list[float] = []  # how far behind its second a send started (the client's own lag)
+    connections = _Connections(url, 150)  # the server's cap: 200 sockets from one address
+    await connections.open()
+    start = time.perf_counter() + 0.5
+
+    async def player(game_id: str, tokens: list[str], offset: float) -> None:
+        tick = start + offset
+        while tick < start + seconds:
+            await asyncio.sleep(max(0.0, tick - time.perf_counter()))
+            late.append(time.perf_counter() - tick)
+            step = progress[game_id]
+            seat, action = plan[step]
+            variables = {
+                "input": {
+                    "gameId": game_id,
+                    "action": api.graphql_input(action),
+                    "expectedVersion": 6 + step,
+                }
+            }
+            body = json.dumps({"query": SUBMIT, "variables": variables}).encode()
+            sent = time.perf_counter()
+            answer = await connections.post(body, tokens[seat])
+            delays.append(time.perf_counter() - sent)
+            assert answer["data"]["submitAction"]["userErrors"] == [], answer
+            progress[game_id] = step + 1
+            tick += 1.0
+
+    rnd = random.Random(len(games))
+    try:
+        await asyncio.gather(*(player(g, t, rnd.random()) for g, t in games))
+    finally:
+        await connections.close()
+    return {
+        "submits": len(delays),
+        "p50_ms": ms(percentile(delays, 0.5)),
+        "p99_ms": ms(percentile(delays, 0.99)),
+        "client_lag_p99_ms": ms(percentile(late, 0.99)),
+    }
+
+
+def bench_held(args: argparse.Namespace) -> list[dict[str, Any]]:
+    """Games held by one server process: for each number of games of `--held-games` (a
+    ramp), every game gets one action a second (GraphQL submitAction over HTTP, keep-alive
+    connections, one client process) for `--held-seconds`; p50/p99 of the delay of each
+    action, and the server's CPU. The figure is the most games held with p99 under 100 ms."""
+    ramp = [int(n) for n in args.held_games.split(",") if n]
+    plan = api.planned_actions(len(ramp) * int(args.held_seconds) + 2)
+    figures = []
+    with api.serve(None) as url, httpx.Client(base_url=url, timeout=30) as client:
+        pid = api.SERVER_PIDS[url]
+        games: list[tuple[str, list[str]]] = []
+        progress: dict[str, int] = {}
+        for count in ramp:
+            while len(games) < count:  # games are kept from one step to the next
+                game_id, tokens = api.new_game(client)
+                games.append((game_id, tokens))
+                progress[game_id] = 0
+            cpu = api.cpu_seconds(pid)
+            began = time.perf_counter()
+            figure = asyncio.run(_hold(url, games, progress, plan, args.held_seconds))
+            elapsed = time.perf_counter() - began
+            figure = {
+                "benchmark": f"held.{count}",
+                "games": count,
+                **figure,
+                "actions_per_second": round(figure["submits"] / elapsed, 1),
+                "server_cpu_share": round((api.cpu_seconds(pid) - cpu) / elapsed, 2),
+            }
+            emit(figure)
+            say(
+                f"held {count} games at 1 action/s: p50 {figure['p50_ms']} ms, p99 "
+                f"{figure['p99_ms']} ms, {figure['actions_per_second']} actions/s, server CPU "
+                f"{figure['server_cpu_share']}, client lag p99 {figure['client_lag_p99_ms']} ms"
+            )
+            figures.append(figure)
+    held = max((f["games"] for f in figures if f["p99_ms"] < 100), default=0)
+    summary = {"benchmark": "held.summary", "games_with_p99_under_100ms": held}
+    emit(summary)
+    say(f"held: {held} games with p99 under 100 ms")
+    return [*figures, summary]
+
+
 RUNNERS: dict[str, Callable[[argparse.Namespace], list[dict[str, Any]]]] = {
     "engine": bench_engine,
     "api": bench_api,
@@ -853,6 +996,7 @@ RUNNERS: dict[str, Callable[[argparse.Namespace], list[dict[str, Any]]]] = {
     "subscriptions": bench_subscriptions,
     "odds": bench_odds,
     "commits": bench_commits,
+    "held": bench_held,
 }
 
 
@@ -896,6 +1040,9 @@ def parser() -> argparse.ArgumentParser:
     commits.add_argument("--commit-seconds", type=float, default=3.0, help="seconds a run")
     commits.add_argument("--commit-rounds", type=int, default=3, help="runs of each (median)")
     commits.add_argument("--fsync-ms", type=float, default=3.0, help="the slow disk's fsync")
+    held = p.add_argument_group("held")
+    held.add_argument("--held-games", default="250,500,750,1000", help="the ramp of games")
+    held.add_argument("--held-seconds", type=float, default=10.0, help="seconds a step")
     p.add_argument("--profile-server", type=Path, help="pyinstrument profiles of the servers")
     return p
 
@@ -913,6 +1060,7 @@ def main() -> int:
         args.subscribers, args.subscription_actions = min(args.subscribers, 100), 10
         args.odds_cold = 1
         args.commit_seconds, args.commit_rounds = 1.0, 1
+        args.held_games, args.held_seconds = "50,100", 3.0
     emit(
         {
             "benchmark": "suite.machine",
