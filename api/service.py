@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from api.broker import Broker
-from api.clock import Absence, ClockState, PlayedByProxy, TimeControl
+from api.clock import ANSWER, TURN, Absence, ClockState, PlayedByProxy, TimeControl
 from api.stores.base import (
     GameRecord,
     GameStatus,
@@ -467,11 +467,7 @@ class GameService:
             events = list(game.initial_events)
             control = _time_control(record)
             limit = game.options.time_limit_minutes
-            if (
-                control is not None
-                or limit is not None
-                or _bots(record) != (False,) * len(record.seats)
-            ):
+            if control is not None or limit is not None or any(_bots(record)):
                 now = self.clock()
                 limit_at = None if limit is None else now + limit * 60
                 clock = ClockState.start(control, len(record.seats), limit_at)
@@ -726,20 +722,20 @@ class GameService:
             return True
         if control is None:
             return False
-        if state.kind == "turn" and state.proxy[seat]:  # the rest of a turn it missed
+        if state.kind == TURN and state.proxy[seat]:  # the rest of a turn it missed
             note = PlayedByProxy(seat, "turn_timeout", state.absences[seat])
             await self._play_for(session, seat, _proxy(control), "proxy", note, None)
             return True
         if state.deadline is None or state.deadline > now:
             return False
-        absent = state.absent(seat, proxy_turn=state.kind == "turn")
+        absent = state.absent(seat, proxy_turn=state.kind == TURN)
         absences = absent.absences[seat]
         if absences >= control.resign_after:
             note = PlayedByProxy(seat, "absent_resigns", absences)
             await self._apply(
                 session, seat, a.Resign(), None, note=note, clock_update=lambda _: absent
             )
-        elif state.kind == "answer":
+        elif state.kind == ANSWER:
             note = PlayedByProxy(seat, "answer_timeout", absences)
             await self._apply(
                 session,
@@ -779,7 +775,12 @@ class GameService:
                 session, seat, action, None, kind=kind, note=note, clock_update=update
             )
         except RuleViolation:  # a bot's mistake must not stall the game: the least then
-            logger.exception("game %s: the bot chose %r; playing the least instead", kind, action)
+            logger.exception(
+                "game %s: the %s move %r was refused; playing the least instead",
+                session.record.id,
+                kind,
+                action,
+            )
             await self._apply(
                 session,
                 seat,

@@ -14,23 +14,23 @@ from api.seat_stream import NoticeKind as DomainNoticeKind
 from api.stores.base import GameRecord
 from bots.seated import BotPolicy as DomainBotPolicy
 
-AbsencePolicy = strawberry.enum(
-    DomainAbsence,
-    name="AbsencePolicy",
-    description="What the clock does for a seat whose time has run out: PROXY, the server's "
-    "odds bot plays its turn; MINIMAL, the turn ends with the least the rules allow.",
-)
-BotPolicy = strawberry.enum(
-    DomainBotPolicy,
-    name="BotPolicy",
-    description="How a bot the server seats plays: ODDS attacks when its odds of conquest "
-    "reach 60 %; RANDOM plays a legal action at random.",
-)
-NoticeKind = strawberry.enum(
-    DomainNoticeKind,
-    name="SeatNoticeKind",
-    description="What a seat's stream tells.",
-)
+# The service's own enums, as they are (Strawberry marks the class itself, as in enums.py).
+for _enum, _name, _description in (
+    (
+        DomainAbsence,
+        "AbsencePolicy",
+        "What the clock does for a seat whose time has run out: PROXY, the server's odds bot "
+        "plays its turn; MINIMAL, the turn ends with the least the rules allow.",
+    ),
+    (
+        DomainBotPolicy,
+        "BotPolicy",
+        "How a bot the server seats plays: ODDS attacks when its odds of conquest reach 60 %; "
+        "RANDOM plays a legal action at random.",
+    ),
+    (DomainNoticeKind, "SeatNoticeKind", "What a seat's stream tells."),
+):
+    strawberry.enum(_enum, name=_name, description=_description)
 
 
 def iso(moment: float | None) -> str | None:

@@ -346,3 +346,25 @@ async def test_every_game_ends_when_nobody_is_there(
             assert finished.outcome["reason"] != "last_player"
             assert resigned == 0
             assert sum(kind == "proxy" for kind, _ in log) >= 9  # three rounds, three seats
+
+
+@pytest.mark.anyio
+async def test_a_bots_refused_move_never_stalls_its_game(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A seated bot whose policy proposes what the rules refuse plays the least the rules
+    allow instead, through the same write path: the game moves on."""
+    import api.service
+
+    monkeypatch.setattr(api.service, "seated_choice", lambda *_: a.EndTurn())  # not in setup
+    record = await service.create_game("classic", {}, "stubborn")
+    host = await service.join_game(record.id, "Host")
+    for _ in range(2):
+        await service.add_bot(record.id, host.token)
+    await service.start_game(record.id, host.token)
+    await service.leave_game(record.id, host.token)
+    await service.settle()
+    log = await service.store.log(record.id)
+    bots = [a.action_from_dict(e.payload) for e in log if e.kind == "bot"]
+    assert len(bots) >= 10  # the bots played on, each move the least the rules allow
+    assert {type(action) for action in bots[:10]} == {a.PlaceArmies}
