@@ -58,6 +58,9 @@ try {
   await anna.fill("form#create input[name=bots]", "2");
   await anna.selectOption("form#create select[name=variant]", "classic");
   await anna.fill("form#create input[name=roundLimit]", "1"); // a whole game: one round
+  // A seeded deal and dice: the bots decide on what they see, so the game is the same every
+  // run (with another seed a bot may win by its objective before Anna's first turn).
+  await anna.fill("form#create input[name=seed]", "web-classic");
   await anna.click("form#create button[type=submit]");
   await anna.waitForSelector("svg.map path.space", { timeout: 30000 });
   const gameId = decodeURIComponent(new URL(anna.url()).hash.replace("#/game/", ""));
@@ -107,9 +110,16 @@ try {
     await anna.waitForSelector("#actions h2", { timeout: 30000 });
   }
   out.steps.attackPhase = await status();
-  // An attack from where the armies are, its odds shown before it is sent.
-  await anna.locator(`svg.map path.space[data-space="${home}"]`).dispatchEvent("click"); // the shape itself, wherever it lies
+  // An attack, its odds shown before it is sent: from where the armies are if an enemy is
+  // next to it, else from the first highlighted space that offers one.
   const attack = anna.locator("#space form.family[data-member=attackUntil], #space form.family[data-member=attack]").first();
+  const sources = [home, ...(await anna.$$eval("svg.map path.space.highlight", (paths) => paths.map((p) => p.dataset.space)))];
+  for (const source of sources) {
+    await anna.locator(`svg.map path.space[data-space="${source}"]`).dispatchEvent("click"); // the shape itself
+    await anna.waitForSelector(`#space h2`);
+    if (await attack.count()) break;
+    await anna.locator(`svg.map path.space[data-space="${source}"]`).dispatchEvent("click"); // unselect
+  }
   await attack.waitFor({ timeout: 15000 });
   await anna.waitForFunction(() => (document.querySelector("#space form.family .odds")?.textContent ?? "").includes("conquest"), null, { timeout: 15000 });
   out.steps.odds = await attack.locator(".odds").textContent();
@@ -185,6 +195,7 @@ try {
   await phone.fill("form#create input[name=name]", "Elio");
   await phone.selectOption("form#create select[name=variant]", "spqr");
   await phone.fill("form#create input[name=roundLimit]", "1");
+  await phone.fill("form#create input[name=seed]", "web-spqr"); // the same game every run
   await phone.click("form#create button[type=submit]");
   await phone.waitForSelector("svg.map path.space", { timeout: 30000 });
   const claims = [];

@@ -58,27 +58,37 @@ export function showGame(root: HTMLElement, variants: Variant[], gameId: string)
     seat === null ? colourOf(null) : colourOf(state?.players.find((p) => p.seat === seat)?.colour);
   const spaceIds = (): Set<string> => new Set(variant?.board.territories.map((t) => t.id) ?? []);
 
+  // Loads overlap when events come fast; only the latest one started may show what it
+  // read, or an older answer arriving last would leave the page behind the game.
+  let loads = 0;
+
   async function load(): Promise<void> {
+    const mine = ++loads;
     try {
       const data = await request<GameStateQuery>(GAME_STATE, { id: gameId }, token);
+      if (mine !== loads) return;
       if (!data.game) {
         $("#status").textContent = "There is no such game.";
         return;
       }
-      state = data.game;
-      families = [];
-      if (token && state.status === "ACTIVE" && state.seatToAct === state.viewerSeat) {
+      const read = data.game;
+      let offered: Family[] = [];
+      if (token && read.status === "ACTIVE" && read.seatToAct === read.viewerSeat) {
         const known = await familyTypes();
         const legal = await request<{ game: { version: number; legalActions: Json[] } }>(
           legalQuery(await fragments()),
           { id: gameId },
           token,
         );
-        if (legal.game.version === state.version) families = legal.game.legalActions.map((raw) => family(raw, known));
-        else return void schedule();
+        if (mine !== loads) return;
+        if (legal.game.version !== read.version) return void schedule();
+        offered = legal.game.legalActions.map((raw) => family(raw, known));
       }
+      state = read;
+      families = offered;
       render();
     } catch (failure) {
+      if (mine !== loads) return;
       if (failure instanceof ApiError && failure.code === "UNAUTHENTICATED") {
         tokens.forget(gameId); // a token of a database that is gone: watch instead
         token = null;

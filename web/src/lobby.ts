@@ -28,6 +28,7 @@ export function showLobby(root: HTMLElement, variants: Variant[]): () => void {
           <label>Bot play <select name="policy"><option value="ODDS">odds</option><option value="RANDOM">random</option></select></label>
           <label>Round limit <input name="roundLimit" type="number" min="1" placeholder="none"></label>
           <label>Seconds a turn <input name="turnSeconds" type="number" min="1" placeholder="no clock"></label>
+          <label>Seed <input name="seed" maxlength="200" placeholder="secret, random"></label>
           <label><input name="start" type="checkbox" checked> start at once</label>
           <button type="submit">Create and sit down</button>
           <p class="error" role="alert"></p>
@@ -68,6 +69,8 @@ export function showLobby(root: HTMLElement, variants: Variant[]): () => void {
     const roundLimit = Number(fields.get("roundLimit"));
     if (roundLimit > 0) options.roundLimit = roundLimit;
     const input: Record<string, unknown> = { variant: fields.get("variant"), options };
+    const seed = String(fields.get("seed") ?? "").trim();
+    if (seed) input.seed = seed; // a reproducible game, its dice known to whoever chose it
     const turnSeconds = Number(fields.get("turnSeconds"));
     if (turnSeconds > 0) input.timeControl = { turnSeconds };
     try {
