@@ -1028,7 +1028,10 @@ def parser() -> argparse.ArgumentParser:
     subs.add_argument("--ws-compression", choices=("deflate", "none"), default="deflate")
     subs.add_argument("--subscription-routes", default="graphql,bare", help="graphql, bare, both")
     subs.add_argument(
-        "--server-ws", default="websockets", help="uvicorn --ws (`risiko serve` uses websockets)"
+        "--server-ws",
+        default="websockets-sansio",
+        help="uvicorn --ws: `risiko serve` runs websockets-sansio (api/connections.py); "
+        "`websockets` is the legacy one, whose deflate takes eight times the memory",
     )
     odds = p.add_argument_group("odds")
     odds.add_argument("--odds-cold", type=int, default=3, help="fresh processes per size")

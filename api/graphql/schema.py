@@ -15,7 +15,9 @@ from strawberry.extensions import (
     MaskErrors,
     MaxTokensLimiter,
     ParserCache,
+    SchemaExtension,
 )
+from strawberry.extensions.runner import SchemaExtensionsRunner
 from strawberry.types import ExecutionContext
 
 from api.budget import Budgets
@@ -45,7 +47,7 @@ from api.graphql.inputs import (
 from api.graphql.limits import DocumentLimits, Limits
 from api.graphql.lobby import LobbyEvent
 from api.graphql.odds import BattleOdds, odds_type
-from api.graphql.shared_events import SharedEventExecutor
+from api.graphql.shared_events import SharedEventExecutor, StreamResultsRunner
 from api.graphql.static_reads import StaticAnswers, StaticReads
 from api.seat_stream import seat_notices
 from api.service import AuthError, ServiceError, Submitted
@@ -541,6 +543,11 @@ class Schema(strawberry.Schema):
         self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None
     ) -> None:
         super().process_errors([e for e in errors if is_unexpected(e)], execution_context)
+
+    def create_extensions_runner(
+        self, execution_context: ExecutionContext, extensions: list[SchemaExtension]
+    ) -> SchemaExtensionsRunner:
+        return StreamResultsRunner(execution_context, extensions)
 
 
 def build_schema(

@@ -15,13 +15,17 @@ result adds the document's operation and the variables read below the root field
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections import OrderedDict
 from collections.abc import Awaitable, Iterator
 from typing import Any
 
 from graphql import ExecutionResult, FieldNode, Node, OperationDefinitionNode, VariableNode
+from strawberry.extensions.runner import SchemaExtensionsRunner
 from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
+from strawberry.types import ExecutionContext
+from strawberry.types.graphql import OperationType
 
 SHARED_RESULTS = 2048  # events kept, across documents: a few actions of many games
 SHARED_FRAMES = 256
@@ -115,14 +119,9 @@ class SharedEventExecutor(StrawberryGraphQLCoreExecutionContext):
     _shared_variables: tuple[tuple[str, str], ...] | None = None
 
     def build_per_event_executor(self, payload: Any) -> Any:
-        per_event = super().build_per_event_executor(payload)
-        # graphql-core memoizes collected subfields by the identity of lists that each event
-        # builds anew, in a dict the per-event copy shares with the subscription's executor:
-        # every event missed and stayed, for the life of the subscription. Each event's own.
-        per_event._relevant_sub_fields = {}
         shared = getattr(payload, "shared_key", None)
         if shared is None:
-            return per_event
+            return self._own_executor(payload)
         if self._shared_variables is None:
             read = selection_variables(self.operation, dict(self.fragment_definitions))
             values = self.variable_values.coerced
@@ -130,7 +129,30 @@ class SharedEventExecutor(StrawberryGraphQLCoreExecutionContext):
                 sorted((name, json.dumps(values.get(name), sort_keys=True)) for name in read)
             )
         key = (shared, id(self.operation), self._shared_variables)
-        return _SharedEvent(per_event, key, self.operation)
+        kept = RESULTS.get(key, self.operation)
+        if kept is not None:  # executed for another subscriber: no executor to build at all
+            return _Executed(kept)
+        return _SharedEvent(self._own_executor(payload), key, self.operation)
+
+    def _own_executor(self, payload: Any) -> Any:
+        per_event = super().build_per_event_executor(payload)
+        # graphql-core memoizes collected subfields by the identity of lists that each event
+        # builds anew, in a dict the per-event copy shares with the subscription's executor:
+        # every event missed and stayed, for the life of the subscription. Each event's own.
+        per_event._relevant_sub_fields = {}
+        return per_event
+
+
+class _Executed:
+    """The per-event executor of an event whose result another subscriber's executed."""
+
+    __slots__ = ("result",)
+
+    def __init__(self, result: ExecutionResult) -> None:
+        self.result = result
+
+    def execute_operation(self, serially: bool | None = None) -> ExecutionResult:
+        return self.result
 
 
 class FrameEncoder:
@@ -159,3 +181,32 @@ class FrameEncoder:
             while len(self._encoded) > self.size:
                 self._encoded.popitem(last=False)
         return f'{{"id":{json.dumps(message["id"])},"type":"next","payload":{encoded}}}'
+
+
+class StreamResultsRunner(SchemaExtensionsRunner):
+    """Strawberry's extension runner, with less to do for each result of a subscription.
+
+    * A subscription's extension results (its cost, charged once when it started) go with its
+      first result only: repeating them on every event told nothing new, and kept each frame
+      from being spliced from the event's shared encoding (FrameEncoder needs data alone).
+    * A result without errors skips the stream-result hooks: the only one in this schema is
+      MaskErrors', which acts on errors alone (tests/integration/test_shared_events.py holds
+      that no other extension has one).
+    """
+
+    def __init__(
+        self, execution_context: ExecutionContext, extensions: list[Any] | None = None
+    ) -> None:
+        super().__init__(execution_context, extensions)
+        self._reported = False
+
+    async def get_extensions_results(self, ctx: ExecutionContext) -> dict[str, Any]:
+        if self._reported and ctx.operation_type is OperationType.SUBSCRIPTION:
+            return dict(ctx.extensions_results)
+        self._reported = True
+        return await super().get_extensions_results(ctx)
+
+    def on_stream_result(self, result: Any) -> Any:
+        if getattr(result, "errors", None):
+            return super().on_stream_result(result)
+        return contextlib.nullcontext()
