@@ -955,7 +955,10 @@ def bench_held(args: argparse.Namespace) -> list[dict[str, Any]]:
     ramp = [int(n) for n in args.held_games.split(",") if n]
     plan = api.planned_actions(len(ramp) * int(args.held_seconds) + 2)
     figures = []
-    with api.serve(None) as url, httpx.Client(base_url=url, timeout=30) as client:
+    with (
+        api.serve(None, profile=_profile_path(args, "held")) as url,
+        httpx.Client(base_url=url, timeout=30) as client,
+    ):
         pid = api.SERVER_PIDS[url]
         games: list[tuple[str, list[str]]] = []
         progress: dict[str, int] = {}
