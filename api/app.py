@@ -45,6 +45,7 @@ from api.graphql.context import Context
 from api.graphql.errors import coded_result, coded_socket_message
 from api.graphql.schema import build_schema
 from api.graphql.shared_events import FrameEncoder
+from api.graphql.static_reads import encode_response
 from api.origins import admits, origin_pattern
 from api.refusals import (
     CODES_BY_STATUS,
@@ -99,14 +100,16 @@ class RisikoGraphQL(GraphQL[Context, None]):
     def __init__(self, service: GameService, settings: Settings) -> None:
         self.budgets = budgets_of(settings)
         self.origins = origin_pattern(settings.cors_origins)
+        schema = build_schema(
+            settings.max_query_depth,
+            settings.max_aliases,
+            settings.max_tokens,
+            settings.max_cost,
+            self.budgets,
+        )
+        self.static_answers = schema.static_answers
         super().__init__(
-            build_schema(
-                settings.max_query_depth,
-                settings.max_aliases,
-                settings.max_tokens,
-                settings.max_cost,
-                self.budgets,
-            ),
+            schema,
             graphql_ide="graphiql" if settings.graphiql else None,
             connection_init_wait_timeout=timedelta(
                 seconds=settings.connection_init_timeout_seconds
@@ -120,11 +123,16 @@ class RisikoGraphQL(GraphQL[Context, None]):
 
     def encode_json(self, data: object) -> str | bytes:
         """Each subscriber's `next` frame reuses the JSON of an event already encoded for
-        another subscriber (api/graphql/shared_events.py)."""
+        another subscriber (api/graphql/shared_events.py), and an answer kept in memory the
+        JSON of its data (api/graphql/static_reads.py)."""
         if isinstance(data, dict):
             frame = self.frames.next_frame(data)
             if frame is not None:
                 return frame
+            if self.static_answers is not None:
+                spliced = encode_response(self.static_answers, data)
+                if spliced is not None:
+                    return spliced
         return super().encode_json(data)
 
     async def render_graphql_ide(self, request: Request) -> Response:

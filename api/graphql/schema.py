@@ -539,6 +539,8 @@ class MaskUnexpectedErrors(MaskErrors):
 class Schema(strawberry.Schema):
     """Logs only the errors nobody meant: a client's typo is its business, not the log's."""
 
+    static_answers: StaticAnswers | None = None  # the answers kept by StaticReads
+
     def process_errors(
         self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None
     ) -> None:
@@ -561,7 +563,7 @@ def build_schema(
     its client (None: no budgets, as for `risiko export-schema`)."""
     limits = Limits(max_depth=max_depth, max_aliases=max_aliases, max_cost=max_cost)
     answers = StaticAnswers()
-    return Schema(
+    built = Schema(
         query=Query,
         mutation=Mutation,
         subscription=Subscription,
@@ -575,6 +577,8 @@ def build_schema(
             MaskUnexpectedErrors,
         ],
     )
+    built.static_answers = answers
+    return built
 
 
 schema = build_schema()

@@ -4,6 +4,7 @@ memory, still charged to their client; anything else runs every time."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +12,7 @@ import pytest
 from graphql import ExecutionResult
 
 from api.graphql.catalogue import variant_type
-from api.graphql.static_reads import StaticAnswers
+from api.graphql.static_reads import StaticAnswers, encode_response
 from tests.integration.api_support import body, data, in_process, new_game, play
 
 pytestmark = pytest.mark.anyio
@@ -78,6 +79,36 @@ def test_the_least_recently_used_answer_goes_first() -> None:
     assert answers.get(("b", None, "{}", ())) is None
     assert answers.get(("a", None, "{}", ())) is one
     assert answers.get(("c", None, "{}", ())) is three
+
+
+async def test_a_kept_answer_is_sent_as_strawberry_would_encode_it(tmp_path: Path) -> None:
+    async with in_process(tmp_path / "data") as api:
+        answers = [await api.client.post("/graphql", json={"query": BOARD}) for _ in range(3)]
+    texts = [answer.text for answer in answers]
+    for text in texts:  # the bytes strawberry's own encoding gives: compact, in this order
+        assert text == json.dumps(json.loads(text), separators=(",", ":"))
+        assert list(json.loads(text)) == ["data", "extensions"]
+    # The data is spliced from one encoding; the budget in the extensions is each request's.
+    assert len({json.dumps(json.loads(text)["data"]) for text in texts}) == 1
+    remaining = [json.loads(text)["extensions"]["cost"]["remaining"] for text in texts]
+    assert remaining[0] > remaining[1] > remaining[2]
+
+
+def test_only_a_kept_answers_data_is_spliced() -> None:
+    answers = StaticAnswers(size=1)
+    kept, other = ExecutionResult({"n": [1, "é"]}), ExecutionResult({"n": [1, "é"]})
+    answers.keep(("a", None, "{}", ()), kept)
+    with_extensions = {"data": kept.data, "extensions": {"cost": {"remaining": 3}}}
+    for response in ({"data": kept.data}, with_extensions):
+        assert encode_response(answers, response) == json.dumps(response, separators=(",", ":"))
+    # Equal data that is not the kept object, errors, or another shape: encoded as usual.
+    assert encode_response(answers, {"data": other.data}) is None
+    assert encode_response(answers, {"data": kept.data, "errors": []}) is None
+    assert encode_response(answers, {"extensions": {}, "data": kept.data}) is None
+    # An answer pushed out of memory takes its encoding with it.
+    answers.keep(("b", None, "{}", ()), other)
+    assert encode_response(answers, {"data": kept.data}) is None
+    assert encode_response(answers, {"data": other.data}) == '{"data":{"n":[1,"\\u00e9"]}}'
 
 
 # --------------------------------------------------------------------------- games
