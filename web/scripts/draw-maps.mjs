@@ -261,4 +261,4 @@ function draw(variant, out) {
 const args = process.argv.slice(2);
 const at = args.indexOf("--out");
 const out = at >= 0 ? args.splice(at, 2)[1] : null;
-for (const variant of args.length ? args : ["classic", "spqr"]) draw(variant, out);
+for (const variant of args.length ? args : ["classic", "spqr", "piu"]) draw(variant, out);
