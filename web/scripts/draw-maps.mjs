@@ -144,6 +144,8 @@ function share(pieces, anchors, { reach, islandReach, extent }) {
     const union = shapes[id].length ? polygonClipping.union(...shapes[id]) : [];
     result[id] = union
       .map((polygon) => polygon.map((ring) => ring.map(([x, y]) => [round(x), round(y)])))
+      // A hole that rounding flattened to fewer than three corners is no hole any more.
+      .map((polygon) => [polygon[0], ...polygon.slice(1).filter((hole) => new Set(hole.map(String)).size >= 3)])
       .filter((polygon) => polygonArea(polygon) >= MIN_AREA);
   }
   return result;
@@ -261,4 +263,4 @@ function draw(variant, out) {
 const args = process.argv.slice(2);
 const at = args.indexOf("--out");
 const out = at >= 0 ? args.splice(at, 2)[1] : null;
-for (const variant of args.length ? args : ["classic", "spqr", "piu"]) draw(variant, out);
+for (const variant of args.length ? args : ["classic", "spqr", "piu", "futurisiko"]) draw(variant, out);
