@@ -82,8 +82,10 @@ class DerivedRandom:
         return sorted(self._take_dice(count), reverse=True)
 
     def roll(self, attacker: int, defender: int) -> tuple[list[int], list[int]]:
-        """One battle roll: the attacker's dice, then the defender's, each sorted high to low."""
-        return self.dice(attacker), self.dice(defender)
+        """One battle roll: the attacker's dice, then the defender's, each sorted high to low
+        (taken together: the same dice as taking the attacker's, then the defender's)."""
+        dice = self._take_dice(attacker + defender)
+        return sorted(dice[:attacker], reverse=True), sorted(dice[attacker:], reverse=True)
 
     def die(self) -> int:
         return self.dice(1)[0]
