@@ -157,6 +157,7 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from api.app import create_app
+    from api.collector import tune_for_serving
     from api.connections import ConnectionLimits, uvicorn_options
     from api.graphiql import missing_assets
     from api.settings import Settings
@@ -185,8 +186,10 @@ def _serve(args: argparse.Namespace) -> int:
         body_timeout=settings.body_timeout_seconds,
         stalled_reader_timeout=settings.stalled_reader_timeout_seconds,
     )
+    app = create_app(settings)
+    tune_for_serving()
     uvicorn.run(
-        create_app(settings),
+        app,
         host=settings.host,
         port=settings.port,
         log_level=settings.log_level,

@@ -28,6 +28,7 @@ from starlette.types import ASGIApp
 from starlette.websockets import WebSocket
 
 from api.app import create_app
+from api.collector import tune_for_serving
 from api.service import GameService, ServiceError, Session
 from api.settings import Settings
 from domain.actions import action_from_dict
@@ -133,4 +134,5 @@ def create() -> ASGIApp:
             WebSocketRoute("/bare/events/{game_id}", events),
         ]
     )
+    tune_for_serving()  # as `risiko serve` does
     return app
