@@ -7,12 +7,15 @@ receive alone, in order, while a game is played."""
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Iterator
 from typing import Any
 
 import anyio
 import httpx
 import pytest
+import websockets
+from websockets.typing import Subprotocol
 
 from tests.e2e.support import Server, subscription
 from tests.integration.api_support import data, new_game, play, running_server
@@ -114,3 +117,38 @@ async def test_shared_events_reach_each_subscriber_as_if_alone(server: Server) -
     assert received["with data"] == [
         {"seq": e["seq"], "type": e["type"], "data": e["data"]} for e in public
     ]
+
+
+async def raw_frames(
+    ws_url: str, document: str, variables: dict[str, Any], count: int
+) -> list[str]:
+    """The first `count` `next` frames of a subscription, as the server wrote them."""
+    protocol = Subprotocol("graphql-transport-ws")
+    async with websockets.connect(ws_url, subprotocols=[protocol]) as socket_:
+        await socket_.send(json.dumps({"type": "connection_init", "payload": {}}))
+        assert json.loads(await socket_.recv())["type"] == "connection_ack"
+        message = {"query": document, "variables": variables}
+        await socket_.send(json.dumps({"id": "s", "type": "subscribe", "payload": message}))
+        frames: list[str] = []
+        while len(frames) < count:
+            frame = await socket_.recv()
+            assert isinstance(frame, str)
+            if json.loads(frame)["type"] == "next":
+                frames.append(frame)
+        return frames
+
+
+async def test_a_subscription_tells_its_cost_once_and_its_frames_are_the_events_alone(
+    server: Server,
+) -> None:
+    async with httpx.AsyncClient(base_url=server.url, timeout=30) as client:
+        game = await new_game(client, seed="frames")
+    variables = {"id": game.id, "after": 0}
+    one, other = [await raw_frames(server.ws_url, FULL, variables, 5) for _ in range(2)]
+    first = json.loads(one[0])["payload"]
+    assert first["extensions"]["cost"]["requested"] > 0  # the budget, where it stands
+    for frames in (one, other):
+        for frame in frames[1:]:
+            assert set(json.loads(frame)["payload"]) == {"data"}
+    # Each later frame is the event alone: the same bytes whoever it is sent to.
+    assert one[1:] == other[1:]
