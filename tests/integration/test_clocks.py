@@ -281,18 +281,24 @@ async def test_seating_bots_is_for_seated_players_in_the_lobby(service: GameServ
     assert started.value.code == "GAME_ALREADY_STARTED"
 
 
+async def bots_alone(service: GameService, seed: str, bots: int) -> GameRecord:
+    """A classic game of `bots` seated bots, started by a person who then leaves it."""
+    record = await service.create_game("classic", {}, seed)
+    host = await service.join_game(record.id, "Host")
+    for _ in range(bots):
+        await service.add_bot(record.id, host.token)
+    await service.start_game(record.id, host.token)
+    await service.leave_game(record.id, host.token)
+    return record
+
+
 @pytest.mark.anyio
 async def test_bots_alone_play_a_game_to_its_end_at_once(
     service: GameService, clock: Clock
 ) -> None:
     """No clock needed: a bot to act is due at once, and each of its moves kicks the next;
     the person who seated them leaves at the start."""
-    record = await service.create_game("classic", {}, "bots-only")
-    host = await service.join_game(record.id, "Host")
-    for _ in range(3):
-        await service.add_bot(record.id, host.token)
-    await service.start_game(record.id, host.token)
-    await service.leave_game(record.id, host.token)
+    record = await bots_alone(service, "bots-only", 3)
     start = clock.now
     for _ in range(1000):
         await service.settle()
@@ -357,12 +363,7 @@ async def test_a_bots_refused_move_never_stalls_its_game(
     import api.service
 
     monkeypatch.setattr(api.service, "seated_choice", lambda *_: a.EndTurn())  # not in setup
-    record = await service.create_game("classic", {}, "stubborn")
-    host = await service.join_game(record.id, "Host")
-    for _ in range(2):
-        await service.add_bot(record.id, host.token)
-    await service.start_game(record.id, host.token)
-    await service.leave_game(record.id, host.token)
+    record = await bots_alone(service, "stubborn", 2)
     await service.settle()
     log = await service.store.log(record.id)
     bots = [a.action_from_dict(e.payload) for e in log if e.kind == "bot"]
