@@ -148,7 +148,9 @@ async def test_spectators_share_one_execution_per_version(
         assert after["data"] != first["data"]
         assert views == [None]
         charged = [answer["extensions"]["cost"] for answer in (first, again)]
-        assert charged[1]["remaining"] < charged[0]["remaining"]  # still charged
+        # Still charged for the answer kept (the budget's refill between the two requests may
+        # make up for it on a slow machine, so the charge itself is compared, not what is left).
+        assert charged[1]["requested"] == charged[0]["requested"] > 0
 
 
 async def test_a_seats_answer_is_never_anothers(tmp_path: Path, views: list[int | None]) -> None:
