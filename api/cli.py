@@ -22,6 +22,8 @@ def _board(args: argparse.Namespace) -> int:
         print(json.dumps(board.to_data(), ensure_ascii=False, indent=2))
         return 0
     print(f"{board.name}: {len(board.territories)} territories, {len(board.edges)} borders")
+    if board.version:
+        print(f"board version {board.version} (docs/{args.variant}.md says what is reconstructed)")
     groups = [
         (f"{region.name} (+{region.bonus})", [board.territory(t) for t in region.territories])
         for region in board.regions

@@ -13,6 +13,7 @@ import enum
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from domain.errors import BoardDataError
@@ -87,12 +88,19 @@ class Board:
     land_neighbours: tuple[tuple[int, ...], ...] = field(repr=False)
     coasts: tuple[tuple[int, ...], ...] = field(repr=False)
     sea_neighbours: tuple[tuple[int, ...], ...] = field(repr=False)
+    # None for a printed board; "reconstructed-N" for one rebuilt where no printed board is
+    # readable (RisiKo! Più, FutuRisiKo!): a real board would ship as a new version.
+    version: str | None = None
 
     @property
+    def reconstructed(self) -> bool:
+        return self.version is not None and self.version.startswith("reconstructed")
+
+    @cached_property
     def lands(self) -> tuple[Territory, ...]:
         return tuple(t for t in self.territories if not t.is_sea)
 
-    @property
+    @cached_property
     def seas(self) -> tuple[Territory, ...]:
         return tuple(t for t in self.territories if t.is_sea)
 
@@ -132,6 +140,7 @@ class Board:
                 for r in self.regions
             ],
             "edges": [{"a": e.a, "b": e.b, "kind": e.kind.value} for e in self.edges],
+            **({"version": self.version} if self.version else {}),
         }
 
 
@@ -296,7 +305,17 @@ def _parse_board(data: Mapping[str, Any]) -> Board:
         land_neighbours=related(LAND_EDGES),
         coasts=related(frozenset({EdgeKind.COAST})),
         sea_neighbours=related(frozenset({EdgeKind.SEA})),
+        version=_version(data),
     )
+
+
+def _version(data: Mapping[str, Any]) -> str | None:
+    version = data.get("version")
+    _require(
+        version is None or (isinstance(version, str) and bool(version.strip())),
+        "board: 'version' must be a non-empty string when it is given",
+    )
+    return version
 
 
 def _check_edge_fits(kind: EdgeKind, a: Territory, b: Territory) -> None:

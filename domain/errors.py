@@ -34,6 +34,8 @@ class ErrorCode(enum.StrEnum):
     REINFORCEMENTS_PENDING = "REINFORCEMENTS_PENDING"
     RULE_VIOLATION = "RULE_VIOLATION"
     TIME_ALREADY_EXPIRED = "TIME_ALREADY_EXPIRED"
+    TRUCE = "TRUCE"
+    ONCE_PER_GAME = "ONCE_PER_GAME"
     UNKNOWN_TERRITORY = "UNKNOWN_TERRITORY"
     WRONG_PHASE = "WRONG_PHASE"
     # A game's options (InvalidOptions)
@@ -196,6 +198,18 @@ class WrongKindOfSpace(RuleViolation):
     """A sea area where a province is wanted, or the other way round."""
 
     code = ErrorCode.WRONG_KIND_OF_SPACE
+
+
+class Truce(RuleViolation):
+    """A truce (RisiKo! Più's Diplomatico) forbids attacks between two players for now."""
+
+    code = ErrorCode.TRUCE
+
+
+class OncePerGame(RuleViolation):
+    """Something the rules allow once a game (RisiKo! Più's hidden armies) was already done."""
+
+    code = ErrorCode.ONCE_PER_GAME
 
 
 class InvalidOptions(CodedError):

@@ -266,6 +266,11 @@ class Kernel:
     def deck_size(self) -> int:
         return 0
 
+    def private_state(self, seat: int) -> tuple[tuple[str, str], ...]:
+        """What `seat` alone knows of its own beyond its hand and objective, by name (RisiKo!
+        Più: the hidden armies' territory, its standing orders)."""
+        return ()
+
     def armies_to_place(self) -> int:
         """Armies the seat in turn still has to place."""
         return 0

@@ -122,6 +122,15 @@ class Board:
     geometry: BoardGeometry | None = strawberry.field(
         description="The board drawn as a map (null for a board that has none yet)."
     )
+    version: str | None = strawberry.field(
+        description="Null for a printed board; reconstructed-N for a board rebuilt where no "
+        "printed one is readable (RisiKo! Più): a real board would come as a new version, and "
+        "games keep the version they were played on."
+    )
+    reconstructed: bool = strawberry.field(
+        description="Whether the board is a reconstruction (its borders and seas designed to "
+        "fit every known constraint; docs/piu.md)."
+    )
 
 
 @strawberry.type(description="A colour players can choose.")
@@ -151,6 +160,12 @@ OPTION_DESCRIPTIONS = {
     "round_limit": "The game ends after this round; the ranking decides.",
     "victory_points": "S.P.Q.RisiKo!: the victory points that win, claimed at the start of "
     "each turn.",
+    "starting_armies": "RisiKo! Più: each player's armies for the setup (null: 35, 30, 25 or 20 "
+    "for 3 to 6 players).",
+    "hidden_armies": "RisiKo! Più: how many the hidden armies are (null: the next step of the "
+    "Rinforzi track when they come out; 0: none).",
+    "fortress_attack_dice": "RisiKo! Più: the most dice an attack on a fortress rolls (3; 2 in "
+    "one reading of Castle Risk).",
 }
 
 
@@ -169,7 +184,8 @@ class Variant:
     )
     action_kinds: list[str] = strawberry.field(
         description="The ActionInput members this game takes (placeArmies, attack, …; "
-        "claimProvince, navalBattle, … in S.P.Q.RisiKo!)."
+        "claimProvince, navalBattle, … in S.P.Q.RisiKo!; chooseFortress, playSpy, … in "
+        "RisiKo! Più)."
     )
     unit_kinds: list[str] = strawberry.field(
         description="The kinds of unit its spaces hold (TerritoryState.units): army, and "
@@ -177,7 +193,7 @@ class Variant:
     )
     marker_kinds: list[str] = strawberry.field(
         description="The kinds of marker its spaces carry (TerritoryState.markers): "
-        "power_centre in S.P.Q.RisiKo!; none in classic games."
+        "power_centre in S.P.Q.RisiKo!, fortress in RisiKo! Più; none in classic games."
     )
 
 
@@ -222,6 +238,8 @@ def _build_variant_type(variant: DomainVariant) -> Variant:
             ],
             edges=[Edge(a=edge.a, b=edge.b, kind=edge.kind.value) for edge in board.edges],
             geometry=geometry_type(variant.map),
+            version=board.version,
+            reconstructed=board.reconstructed,
         ),
         colours=[Colour(id=c.id, name=c.name) for c in ruleset.colours],
         action_kinds=_action_kinds(variant),

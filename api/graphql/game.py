@@ -185,11 +185,18 @@ class Card:
     )
     symbol: str = strawberry.field(
         description="Classic: fante, cavallo, cannone or jolly. S.P.Q.RisiKo!: legionario, "
-        "vessillo (+2 legionaries in a set), trireme (+1 trireme) or arena (+1 power centre)."
+        "vessillo (+2 legionaries in a set), trireme (+1 trireme) or arena (+1 power centre). "
+        "RisiKo! Più: rinforzi, spia, generale, ammiraglio, maresciallo or diplomatico."
     )
     territory: str | None = strawberry.field(
         description="The territory shown, if any (none on S.P.Q.RisiKo! cards)."
     )
+
+
+@strawberry.type(description="A secret of the viewer's own, by name.")
+class Secret:
+    name: str = strawberry.field(description="What it is (RisiKo! Più: hidden_territory, …).")
+    value: str = strawberry.field(description="Its value, as text.")
 
 
 @strawberry.type(description="The viewer's own secret objective.")
@@ -445,7 +452,7 @@ class Game(Node):
 
     @strawberry.field(
         description="Markers not yet on the board, by kind (Variant.markerKinds; S.P.Q.RisiKo!: "
-        "power_centre, of 12)."
+        "power_centre, of 12; RisiKo! Più: fortress, of 6, one on each standing fortress)."
     )
     def markers_left(self) -> list[PieceCount]:
         return [PieceCount(kind=kind, count=count) for kind, count in self._markers_left().items()]
@@ -464,6 +471,17 @@ class Game(Node):
     )
     def power_centres_left(self) -> int:
         return self._markers_left().get("power_centre", 0)
+
+    @strawberry.field(
+        description="The viewer's own secrets beyond its hand and objective (RisiKo! Più: "
+        "hidden_territory, hidden_armies_used, marshal_orders, spy_orders); null for a "
+        "spectator."
+    )
+    def secrets(self) -> list[Secret] | None:
+        game = self.session.game
+        if game is None or self.viewer is None:
+            return None
+        return [Secret(name=name, value=value) for name, value in game.private_state(self.viewer)]
 
     @strawberry.field(description="The viewer's own cards; null for a spectator.")
     def hand(self) -> list[Card] | None:

@@ -66,6 +66,21 @@ class GameOptionsInput:
         default=None,
         description="S.P.Q.RisiKo! only: the victory points that win (at least 1; default 20).",
     )
+    starting_armies: int | None = strawberry.field(
+        default=None,
+        description="RisiKo! Più only: each player's armies for the setup (15 to 60; default "
+        "35, 30, 25 or 20 for 3 to 6 players).",
+    )
+    hidden_armies: int | None = strawberry.field(
+        default=None,
+        description="RisiKo! Più only: how many the hidden armies are (0: none; default the "
+        "next step of the Rinforzi track).",
+    )
+    fortress_attack_dice: int | None = strawberry.field(
+        default=None,
+        description="RisiKo! Più only: the most dice an attack on a fortress rolls (1 to 3; "
+        "default 3).",
+    )
     tournament: bool | None = strawberry.field(
         default=None, description="Start from the tournament preset; other fields override it."
     )

@@ -58,6 +58,7 @@ LIST_SIZES: Mapping[str, int] = {
     "edges": 160,
     "userErrors": 4,
     "hand": 12,
+    "secrets": 8,
     "triremes": 6,
     "units": 6,  # a space's stacks: a seat's (or a neutral's) armies, or each seat's fleet
     "piecesToPlace": 4,

@@ -81,6 +81,17 @@ fragment GameFields on Game {
     ... on LegalMoveFleet { source target minTriremes maxTriremes input }
     ... on LegalNavalBattle { sea opponent minDice maxDice ongoing input }
     ... on LegalSeaAttack { source target sea minLegionaries maxLegionaries input }
+    ... on LegalChooseFortress { territories input }
+    ... on LegalClaimTerritory { territories input }
+    ... on LegalWriteHiddenTerritory { territories input }
+    ... on LegalRevealHiddenArmies { territory armies input }
+    ... on LegalPlayRinforzi { cards armies input }
+    ... on LegalPlaySpy { cards players input }
+    ... on LegalDiscardSpiedCard { player cards input }
+    ... on LegalPlayDiplomat { cards players input }
+    ... on LegalPlayGeneral { cards sources targets input }
+    ... on LegalAdmiralAttack { cards source targets maxArmies input }
+    ... on LegalStandingOrders { marshal spy input }
   }
 }
 """

@@ -272,6 +272,86 @@ class SpqrOddsBot(OddsBot):
         return {"seaAttack": {**ready, "legionaries": best["maxLegionaries"]}}
 
 
+class PiuOddsBot(OddsBot):
+    """RisiKo! Più: OddsBot's land war, the setup, and the cards.
+
+    Setup: the fortress on the territory of its empire with the fewest foreign neighbours,
+    free territories next to its own, the hidden armies' territory among its own. Turn: brings
+    its hidden armies out at once, places like OddsBot, plays every Rinforzi and every Spia
+    (taking the most useful card it sees), then attacks where the odds reach `threshold`: by
+    sea with the flagship when that is the best attack, with a Generale on an attack whose
+    odds it turns (between 0.3 and 0.8). It keeps its Diplomatici: copy it and add them."""
+
+    WORTH = ("ammiraglio", "generale", "rinforzi", "maresciallo", "spia", "diplomatico")
+
+    async def choose(self, state: GameState) -> ActionInput:
+        families = by_kind(state)
+        mine = state.viewer_seat
+        owners = state.owners()
+        land = self.board.land_neighbours
+        if "LegalOccupy" in families:
+            (occupy,) = families["LegalOccupy"]
+            return {"occupy": {"armies": occupy["maxArmies"]}}
+        if "LegalChooseFortress" in families:
+            (fortress,) = families["LegalChooseFortress"]
+
+            def exposure(t: str) -> tuple[int, float]:
+                return sum(1 for n in land[t] if owners[n] != mine), self.rng.random()
+
+            return {"chooseFortress": {"territory": min(fortress["territories"], key=exposure)}}
+        if "LegalClaimTerritory" in families:
+            (claim,) = families["LegalClaimTerritory"]
+
+            def friends(t: str) -> tuple[int, float]:
+                return sum(1 for n in land[t] if owners[n] == mine), self.rng.random()
+
+            return {"claimTerritory": {"territory": max(claim["territories"], key=friends)}}
+        if "LegalWriteHiddenTerritory" in families:
+            (hidden,) = families["LegalWriteHiddenTerritory"]
+            own = [t for t in hidden["territories"] if owners[t] == mine] or hidden["territories"]
+            return {"writeHiddenTerritory": {"territory": self.rng.choice(own)}}
+        if "LegalDiscardSpiedCard" in families:
+            (spied,) = families["LegalDiscardSpiedCard"]
+            best = min(spied["cards"], key=lambda c: self.WORTH.index(c.rsplit("_", 1)[0]))
+            return {"discardSpiedCard": {"card": best}}
+        for kind in ("LegalRevealHiddenArmies", "LegalPlayRinforzi", "LegalPlaySpy"):
+            if kind in families:
+                return dict(families[kind][0]["input"])
+        if "LegalPlaceArmies" in families:
+            return await self.place(state, families["LegalPlaceArmies"][0])
+        return await self.piu_attack(state, families) or {"endTurn": True}
+
+    async def piu_attack(self, state: GameState, families: dict[str, list[Json]]) -> Json | None:
+        """The best attack by land or by sea, with a Generale when it turns the odds."""
+        armies = state.armies()
+        best_p, best = 0.0, None
+        for family in families.get("LegalAttackUntil", []):
+            p = await self.conquest(armies[family["source"]] - 1, armies[family["target"]])
+            if p > best_p:
+                best_p = p
+                move = {"source": family["source"], "target": family["target"]}
+                best = {"attackUntil": {**move, "dice": 3, "stopAt": family["minStopAt"]}}
+        for family in families.get("LegalAdmiralAttack", []):
+            for target in family["targets"]:
+                p = await self.conquest(family["maxArmies"], armies[target])
+                if p > best_p:
+                    best_p = p
+                    ready = family["input"]["admiralAttack"]
+                    loaded = {"target": target, "armies": family["maxArmies"], "stopAt": 0}
+                    best = {"admiralAttack": {**ready, **loaded}}
+        if best is None or best_p < self.threshold:
+            return None
+        (attack,) = best.values()
+        for general in families.get("LegalPlayGeneral", []):
+            pairs = set(zip(general["sources"], general["targets"], strict=True))
+            if (attack["source"], attack["target"]) in pairs and 0.3 <= best_p <= 0.8:
+                card = general["cards"][0]
+                return {
+                    "playGeneral": {"card": card, **{k: attack[k] for k in ("source", "target")}}
+                }
+        return best
+
+
 def by_kind(state: GameState) -> dict[str, list[Json]]:
     """The legal families by __typename."""
     families: dict[str, list[Json]] = {}
@@ -284,6 +364,7 @@ def by_kind(state: GameState) -> dict[str, list[Json]]:
 BOTS: dict[str, dict[str, Callable[[int | str | None], Bot]]] = {
     "classic": {"random": RandomBot, "odds": OddsBot},
     "spqr": {"random": RandomBot, "odds": SpqrOddsBot},
+    "piu": {"random": RandomBot, "odds": PiuOddsBot},
 }
 
 

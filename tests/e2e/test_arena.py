@@ -129,3 +129,26 @@ def test_bots_the_server_plays_sit_beside_the_clients_bots() -> None:
     assert server["actions"] == 0  # played by the server: no action of the client's
     for entry in data["per_bot"].values():
         assert set(entry["refused"]) <= {"STALE_VERSION"}, entry["refused"]
+
+
+def test_piu_arena_is_won_by_empires_or_by_the_last_fortress_standing() -> None:
+    arguments = "arena --variant piu --bots random,odds,odds --games 2 --seed 3 --json"
+    done = subprocess.run(
+        [sys.executable, "-m", "api.cli", *arguments.split()],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert (data["games"], data["variant"]) == (2, "piu")
+    for result in data["results"]:
+        assert result["reason"] in {"empires", "last_player"}
+        assert result["winner"] is not None
+        assert result["winner_bot"] == result["seats"][result["winner"]]
+    for entry in data["per_bot"].values():
+        assert entry["actions"] > 0
+        # Every card, fortress and flagship move the bots made was legal.
+        assert set(entry["refused"]) <= {"STALE_VERSION"}, entry["refused"]

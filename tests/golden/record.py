@@ -37,6 +37,9 @@ class Case:
     options: dict[str, Any] = field(default_factory=dict)
     policy: str = "aggressive"
     expire_after: int | None = None  # the clock's ExpireTime after this many actions
+    # RisiKo! Più: (after this many actions, seat, marshal, spy): a seat, in turn or not, sets
+    # its standing orders (the policies never do).
+    standing_orders: tuple[tuple[int, int, str, str], ...] = ()
 
 
 GAMES = [
@@ -48,6 +51,17 @@ GAMES = [
     Case("spqr-3", "spqr", 3),
     Case("spqr-4", "spqr", 4),
     Case("spqr-5", "spqr", 5),
+    Case("piu-3", "piu", 3, standing_orders=((50, 0, "fortress", "let_through"),)),
+    Case("piu-4", "piu", 4, standing_orders=((49, 1, "never", "block"),)),
+    Case("piu-5", "piu", 5),
+    Case("piu-6", "piu", 6, standing_orders=((44, 3, "fortress", "let_through"),)),
+    Case(
+        "piu-options",
+        "piu",
+        4,
+        {"hidden_armies": 5, "fortress_attack_dice": 2},
+        standing_orders=((50, 0, "never", "let_through"),),
+    ),
 ]
 
 
@@ -85,6 +99,10 @@ def play(case: Case) -> list[dict[str, Any]]:
         )
         if case.expire_after is not None and len(lines) - 1 == case.expire_after:
             apply(None, a.ExpireTime())
+        for after, orders_seat, marshal, spy in case.standing_orders:
+            if len(lines) - 1 == after and not game.is_over:
+                orders = {"kind": "set_standing_orders", "marshal": marshal, "spy": spy}
+                apply(orders_seat, a.action_from_dict(orders))
 
     while not game.is_over:
         seat = game.seat_to_act

@@ -227,7 +227,9 @@ async def test_get_refuses_mutations(api: Api) -> None:
     assert only_error(response.json())["extensions"] == {"code": "METHOD_NOT_ALLOWED"}
     assert await game_count(api.service) == 0
     response = await api.client.get("/graphql", params={"query": "{ variants { name } }"})
-    assert response.json()["data"] == {"variants": [{"name": "classic"}, {"name": "spqr"}]}
+    assert response.json()["data"] == {
+        "variants": [{"name": "classic"}, {"name": "piu"}, {"name": "spqr"}]
+    }
 
 
 UNKNOWN_IDS = [

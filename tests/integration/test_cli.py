@@ -259,6 +259,32 @@ def test_simulate_spqr_ends_every_game_with_a_winner(
     assert data["average_actions"] > 0
 
 
+@pytest.mark.parametrize("policy", ["aggressive", "random"])
+@pytest.mark.parametrize("players", ["3", "6"])
+def test_simulate_piu_ends_every_game_with_a_winner(
+    capsys: pytest.CaptureFixture[str], policy: str, players: str
+) -> None:
+    argv = ("simulate", "--variant", "piu", "--policy", policy, "--players", players)
+    # Random play seldom takes a fortress: its games run to several hundred rounds.
+    limit = ("--round-limit", "5000")
+    data = run_json(capsys, *argv, *limit, "--games", "3", "--seed", "4", "--json")
+    assert (data["variant"], data["policy"], data["players"]) == ("piu", policy, int(players))
+    assert data["games_with_winner"] == data["games"] == 3
+
+
+def test_board_piu_shows_its_version_its_empires_and_its_seas(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    out = run(capsys, "board", "piu")
+    assert "52 territories, 137 borders" in out
+    assert "board version reconstructed-1" in out
+    assert "Impero Britannico (+6)" in out
+    data = run_json(capsys, "board", "piu", "--json")
+    assert data["version"] == "reconstructed-1"
+    kinds = [t["kind"] for t in data["territories"]]
+    assert (kinds.count("land"), kinds.count("sea")) == (44, 8)
+
+
 def test_simulate_spqr_text_and_victory_points(capsys: pytest.CaptureFixture[str]) -> None:
     out = run(capsys, "simulate", "--variant", "spqr", "--games", "2", "--seed", "3")
     assert "2 games of spqr, 4 players, policy aggressive, seed 3" in out

@@ -39,7 +39,7 @@ def as_json(events: list[Any]) -> list[Any]:
     return stored
 
 
-def test_the_golden_logs_cover_both_games_and_every_classic_option() -> None:
+def test_the_golden_logs_cover_every_game_and_every_classic_option() -> None:
     names = {path.stem for path in FILES}
     assert {
         "classic-default",
@@ -50,7 +50,63 @@ def test_the_golden_logs_cover_both_games_and_every_classic_option() -> None:
         "spqr-3",
         "spqr-4",
         "spqr-5",
+        "piu-3",
+        "piu-4",
+        "piu-5",
+        "piu-6",
+        "piu-options",
     } <= names
+
+
+def test_the_piu_golden_logs_play_every_card_and_standing_orders_out_of_turn() -> None:
+    """RisiKo! Più's logs, together: every kind of card, the flagship, hidden armies, a fallen
+    fortress, both ends of the game, and standing orders set by a seat not in turn."""
+    kinds: set[str] = set()
+    events: set[str] = set()
+    reasons: set[str] = set()
+    out_of_turn = 0
+    for path in (p for p in FILES if p.stem.startswith("piu-")):
+        header, entries = load(path)
+        assert header["variant"] == "piu"
+        in_turn = None
+        for entry in entries:
+            kinds.add(entry["action"]["kind"])
+            if entry["action"]["kind"] == "set_standing_orders" and entry["seat"] != in_turn:
+                out_of_turn += 1
+            for event in entry["events"]:
+                events.add(event["type"])
+                if event["type"] == "TurnStarted":
+                    in_turn = event["seat"]
+                if event["type"] == "GameEnded":
+                    reasons.add(event["reason"])
+        assert path.stat().st_size < 1_000_000
+    assert {
+        "choose_fortress",
+        "claim_territory",
+        "write_hidden_territory",
+        "reveal_hidden_armies",
+        "play_rinforzi",
+        "play_spy",
+        "discard_spied_card",
+        "play_diplomat",
+        "play_general",
+        "admiral_attack",
+        "set_standing_orders",
+    } <= kinds
+    assert {
+        "MarshalPlayed",
+        "SpyBlocked",
+        "SpyReport",
+        "CardLost",
+        "FlagshipSailed",
+        "FlagshipUnloaded",
+        "HiddenArmiesRevealed",
+        "FortressFallen",
+        "TruceImposed",
+        "StandingOrdersSet",
+    } <= events
+    assert reasons == {"empires", "last_player"}
+    assert out_of_turn >= 3
 
 
 @pytest.mark.parametrize("path", FILES, ids=[path.stem for path in FILES])

@@ -58,6 +58,9 @@ CODES = frozenset(
         "NO_NAVAL_SUPERIORITY",
         "POWER_CENTRE_NOT_ALLOWED",
         "WRONG_KIND_OF_SPACE",
+        # RisiKo! Più
+        "TRUCE",
+        "ONCE_PER_GAME",
     }
 )
 DECLARE = GameOptions(defender_dice=DefenderDice.DECLARE)

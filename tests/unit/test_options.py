@@ -22,7 +22,7 @@ def alternatives(name: str, default: Any) -> list[Any]:
         return [d.value for d in ObjectiveDeck if d.value != default]
     if default is None:
         return [1, 30]
-    return [default + 1]
+    return [default - 1, default + 1]
 
 
 def accepted(variant: Variant, name: str, value: Any) -> bool:

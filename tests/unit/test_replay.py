@@ -20,6 +20,7 @@ from domain.options import DefenderDice, GameOptions
 from domain.replay import LogEntry, VerificationError, replay, verify_game
 from domain.rng import commitment
 from tests.support import arrange, new_game
+from variants.piu import actions as pa
 from variants.skirmish import actions as skirmish
 from variants.spqr import actions as sa
 
@@ -296,6 +297,17 @@ ONE_OF_EACH: list[a.Action] = [
     sa.MoveFleet("ionium", "aegeum", 3),
     sa.NavalBattle("ionium", 1, 2),
     sa.SeaAttack("italia", "sicilia", "tyrrenum", 4),
+    pa.ChooseFortress("londra"),
+    pa.ClaimTerritory("madrid"),
+    pa.WriteHiddenTerritory("roma"),
+    pa.RevealHiddenArmies(),
+    pa.PlayRinforzi("rinforzi_01"),
+    pa.PlaySpy("spia_01", 2),
+    pa.DiscardSpiedCard("generale_03"),
+    pa.PlayDiplomat("diplomatico_01", 1),
+    pa.PlayGeneral("generale_01", "parigi", "londra"),
+    pa.AdmiralAttack("ammiraglio_01", "bretagna", "irlanda", 4, 1),
+    pa.SetStandingOrders("fortress", "let_through"),
     skirmish.Recruit("north", "artillery", 1),
     skirmish.Assault("north", "centre", 3),
     skirmish.HoldGround(2),

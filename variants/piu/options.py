@@ -1,0 +1,48 @@
+"""The options of a RisiKo! Più game: where seed 003 is silent, the choices players may change."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from domain.errors import InvalidOptions
+from domain.options import DefenderDice, GameOptions, ObjectiveDeck
+
+
+@dataclass(frozen=True, slots=True)
+class PiuOptions(GameOptions):
+    """`starting_armies`: each player's armies for the setup (None: Castle Risk's 35, 30, 25 or
+    20 for 3 to 6 players). `hidden_armies`: how many the hidden armies are (None: the value of
+    the next step of the Rinforzi track when they come out). `fortress_attack_dice`: the most
+    dice an attack on a fortress may roll (3; 2 in one Castle Risk reading)."""
+
+    fixed: ClassVar[frozenset[str]] = frozenset(
+        {
+            "defender_dice",
+            "objectives",
+            "protected_rounds",
+            "attacker_dice_at_least_defender",
+            "minimum_garrison",
+        }
+    )
+    protected_rounds: int = 0
+    starting_armies: int | None = None
+    hidden_armies: int | None = None
+    fortress_attack_dice: int = 3
+
+    def __post_init__(self) -> None:
+        GameOptions.__post_init__(self)
+        if self.defender_dice is not DefenderDice.MAXIMUM:
+            raise InvalidOptions("in RisiKo! Più the defender always rolls the most dice")
+        if self.objectives is not ObjectiveDeck.STANDARD:
+            raise InvalidOptions("RisiKo! Più has no objectives: three empires win")
+        if self.protected_rounds:
+            raise InvalidOptions("RisiKo! Più has no protected rounds: a fortress may fall at once")
+        if self.attacker_dice_at_least_defender or self.minimum_garrison:
+            raise InvalidOptions("the tournament rules are classic RisiKo!'s, not RisiKo! Più's")
+        if self.starting_armies is not None and not 15 <= self.starting_armies <= 60:
+            raise InvalidOptions("starting_armies must be 15 to 60 when it is set")
+        if self.hidden_armies is not None and not 0 <= self.hidden_armies <= 30:
+            raise InvalidOptions("hidden_armies must be 0 (none) to 30 when it is set")
+        if not 1 <= self.fortress_attack_dice <= 3:
+            raise InvalidOptions("fortress_attack_dice must be 1 to 3")
