@@ -13,6 +13,7 @@ class ErrorCode(enum.StrEnum):
     rules to the lobby: one list, which the API shows as it is (the GraphQL enum ErrorCode)."""
 
     # The rules (RuleViolation and its kinds, below)
+    BATTLES_PENDING = "BATTLES_PENDING"
     CARD_NOT_IN_HAND = "CARD_NOT_IN_HAND"
     ELIMINATION_TOO_EARLY = "ELIMINATION_TOO_EARLY"
     GAME_OVER = "GAME_OVER"
@@ -34,6 +35,7 @@ class ErrorCode(enum.StrEnum):
     REINFORCEMENTS_PENDING = "REINFORCEMENTS_PENDING"
     RULE_VIOLATION = "RULE_VIOLATION"
     TIME_ALREADY_EXPIRED = "TIME_ALREADY_EXPIRED"
+    TRUCE_IN_FORCE = "TRUCE_IN_FORCE"
     UNKNOWN_TERRITORY = "UNKNOWN_TERRITORY"
     WRONG_PHASE = "WRONG_PHASE"
     # A game's options (InvalidOptions)
@@ -196,6 +198,19 @@ class WrongKindOfSpace(RuleViolation):
     """A sea area where a province is wanted, or the other way round."""
 
     code = ErrorCode.WRONG_KIND_OF_SPACE
+
+
+class BattlesPending(RuleViolation):
+    """A turn that ends with its units still facing the enemy's: every battle is fought first
+    (FutuRisiKo!)."""
+
+    code = ErrorCode.BATTLES_PENDING
+
+
+class TruceInForce(RuleViolation):
+    """A truce (FutuRisiKo!'s Tregua) forbids attacking that player this round."""
+
+    code = ErrorCode.TRUCE_IN_FORCE
 
 
 class InvalidOptions(CodedError):
