@@ -223,7 +223,7 @@ def test_super_produzione_doubles_the_points_of_the_round() -> None:
     flag(game, "messico", 0)
     game.points_left = 2
     [card] = give(game, 0, SUPER_PRODUZIONE)
-    game.apply(0, fa.PlayCard(card))
+    game.apply(0, fa.PlayCard(SUPER_PRODUZIONE))
     assert game.points_left == 4
     assert card in game.discard_pile
 
@@ -231,17 +231,17 @@ def test_super_produzione_doubles_the_points_of_the_round() -> None:
 def test_each_card_is_played_in_the_phase_the_rules_name() -> None:
     game = blank(MOVEMENT, seat=0)
     flag(game, "california", 0)
-    [card] = give(game, 0, SUPER_PRODUZIONE)
-    assert_rejected(game, 0, fa.PlayCard(card), "WRONG_PHASE")
-    [arma] = give(game, 0, ARMA_SEGRETA)
-    assert_rejected(game, 0, fa.PlayCard(arma), "WRONG_PHASE")
+    give(game, 0, SUPER_PRODUZIONE, ARMA_SEGRETA)
+    assert_rejected(game, 0, fa.PlayCard(SUPER_PRODUZIONE), "WRONG_PHASE")
+    assert_rejected(game, 0, fa.PlayCard(ARMA_SEGRETA), "WRONG_PHASE")
+    assert_rejected(game, 0, fa.PlayCard(SCUDO_SPAZIALE), "CARD_NOT_IN_HAND")
 
 
 def test_a_card_whose_option_is_off_has_no_effect() -> None:
     game = blank(PRODUCTION, seat=0, super_produzione=False)
     flag(game, "california", 0)
-    [card] = give(game, 0, SUPER_PRODUZIONE)
-    assert_rejected(game, 0, fa.PlayCard(card), "OPTION_DISABLED")
+    give(game, 0, SUPER_PRODUZIONE)
+    assert_rejected(game, 0, fa.PlayCard(SUPER_PRODUZIONE), "OPTION_DISABLED")
 
 
 # ---------------------------------------------------------------------- movement
@@ -395,8 +395,8 @@ def test_submarines_sink_submarines_only_with_a_siluro_killer() -> None:
     put(game, "pacifico_nord", 0, SUBMARINE)
     put(game, "pacifico_nord", 1, SUBMARINE, 2)
     assert not any(isinstance(f, LegalTorpedo) for f in game.legal_actions(0))
-    [card] = give(game, 0, SILURO_KILLER)
-    events = game.apply(0, fa.PlayCard(card, "pacifico_nord", 1))
+    give(game, 0, SILURO_KILLER)
+    events = game.apply(0, fa.PlayCard(SILURO_KILLER, "pacifico_nord", 1))
     assert of_type(events, fe.SubmarineSunk)[0].owner == 1
     assert count(game, "pacifico_nord", 1, SUBMARINE) == 1
 
@@ -542,9 +542,9 @@ def test_arma_segreta_adds_two_dice_to_every_volley_of_its_side(
     put(game, "messico", 0, TANK, 3)
     [attacker_card] = give(game, 0, ARMA_SEGRETA)
     [defender_card] = give(game, 1, ARMA_SEGRETA)
-    game.apply(0, fa.Battle("messico", (attacker_card,)))
-    assert game.legal_actions(1) == [LegalBattleCards("messico", (defender_card,))]
-    events = game.apply(1, fa.BattleCards((defender_card,)))
+    game.apply(0, fa.Battle("messico", (ARMA_SEGRETA,)))
+    assert game.legal_actions(1) == [LegalBattleCards("messico", (ARMA_SEGRETA,))]
+    events = game.apply(1, fa.BattleCards((ARMA_SEGRETA,)))
     fought = of_type(events, fe.BattleFought)[0]
     assert [len(v) for v in fought.volleys[:2]] == [1 + 2 + 2, 3 + 2]
     assert fought.defender_cards == (defender_card,)
@@ -559,26 +559,26 @@ def test_missili_balistici_hit_units_never_the_flag_and_the_scudo_stops_one(
     flag(game, "california", 0)
     flag(game, "messico", 1)
     put(game, "messico", 1, TANK, 2)
-    [missile, second] = give(game, 0, MISSILI_BALISTICI, MISSILI_BALISTICI)
-    assert_rejected(game, 0, fa.PlayCard(missile, "india"), "NOT_ADJACENT")
-    events = game.apply(0, fa.PlayCard(missile, "messico"))
+    give(game, 0, MISSILI_BALISTICI, MISSILI_BALISTICI)
+    assert_rejected(game, 0, fa.PlayCard(MISSILI_BALISTICI, "india"), "NOT_ADJACENT")
+    events = game.apply(0, fa.PlayCard(MISSILI_BALISTICI, "messico"))
     assert of_type(events, fe.UnitsHit)[0].tanks_lost == 2
     assert game.forces.owner[at(game, "messico")] == 1
     put(game, "messico", 1, TANK, 2)
     game.shields[1] = 1  # a Scudo Spaziale played in seat 1's production
     game.played = []
-    hit = of_type(game.apply(0, fa.PlayCard(second, "messico")), fe.UnitsHit)[0]
+    hit = of_type(game.apply(0, fa.PlayCard(MISSILI_BALISTICI, "messico")), fe.UnitsHit)[0]
     assert (hit.dice, hit.tanks_lost, game.shields[1]) == ((), 0, 0)
 
 
 def test_scudo_spaziale_is_raised_in_production_once_a_round() -> None:
     game = blank(PRODUCTION)
     flag(game, "california", 0)
-    [shield, other] = give(game, 0, SCUDO_SPAZIALE, SCUDO_SPAZIALE)
-    game.apply(0, fa.PlayCard(shield))
+    give(game, 0, SCUDO_SPAZIALE, SCUDO_SPAZIALE)
+    game.apply(0, fa.PlayCard(SCUDO_SPAZIALE))
     assert game.shields[0] == 1
     game.played = []
-    assert_rejected(game, 0, fa.PlayCard(other), "ONCE_PER_TURN")
+    assert_rejected(game, 0, fa.PlayCard(SCUDO_SPAZIALE), "ONCE_PER_TURN")
 
 
 def test_a_truce_keeps_out_unless_a_tradimento_breaks_it_in_battle() -> None:
@@ -586,20 +586,22 @@ def test_a_truce_keeps_out_unless_a_tradimento_breaks_it_in_battle() -> None:
     flag(game, "california", 0)
     flag(game, "messico", 1)
     put(game, "california", 0, TANK, 3)
-    [truce] = give(game, 0, TREGUA)
-    game.apply(0, fa.PlayCard(truce, "", 1))
+    give(game, 0, TREGUA)
+    game.apply(0, fa.PlayCard(TREGUA, "", 1))
     assert game.truces == [[0, 1]]
     game.phase, game.phase_position, game.current = MOVEMENT, 2, 0
     game.forces.new_turn()
     assert "messico" not in targets(game, "california", TANK)
     assert_rejected(game, 0, fa.MoveUnits("california", "messico", TANK, 3), "TRUCE_IN_FORCE")
     [betrayal] = give(game, 0, TRADIMENTO)
+    assert betrayal.startswith(TRADIMENTO)
     game.apply(0, fa.MoveUnits("california", "messico", TANK, 3))
     assert [f for f in game.legal_actions(0) if isinstance(f, LegalBattle)] == [
-        LegalBattle("messico", (betrayal,), betrayal)
+        LegalBattle("messico", (TRADIMENTO,), TRADIMENTO)
     ]
     assert_rejected(game, 0, fa.Battle("messico"), "TRUCE_IN_FORCE")
-    game.apply(0, fa.Battle("messico", (betrayal,)))
+    declared = of_type(game.apply(0, fa.Battle("messico", (TRADIMENTO,))), fe.BattleDeclared)
+    assert declared[0].cards == (betrayal,)
     assert game.truces == []
 
 

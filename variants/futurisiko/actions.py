@@ -46,7 +46,7 @@ class PlayCard(Action):
         "Super Produzione, Scudo Spaziale, Missili Balistici (production), Siluro Killer "
         "(combat), Tregua (cards phase)."
     )
-    card: str = doc("A card id of your hand.")
+    card: str = doc("The type of a card you hold (super_produzione, missili_balistici...).")
     target: str = doc("The space it aims at (Missili Balistici, Siluro Killer), or empty.", "")
     against: int = doc("The seat it aims at (Siluro Killer, Tregua), or -1.", -1)
 
@@ -96,7 +96,7 @@ class Battle(Action):
     summary: ClassVar[str] = "FutuRisiKo!: fight the battle where your units meet the enemy's."
     about: ClassVar[str] = "Volleys of explosion dice until one side is gone."
     territory: str = doc("A territory where your units meet enemy units or an enemy flag.")
-    cards: tuple[str, ...] = doc("Arma Segreta or Tradimento card ids to play first.", ())
+    cards: tuple[str, ...] = doc("Card types to play first: arma_segreta, tradimento.", ())
 
 
 @register_action
@@ -105,4 +105,4 @@ class BattleCards(Action):
     kind: ClassVar[str] = "battle_cards"
     summary: ClassVar[str] = "FutuRisiKo!: the defender's cards before a battle (out of turn)."
     about: ClassVar[str] = "Every defender is asked; an empty list plays nothing."
-    cards: tuple[str, ...] = doc("Arma Segreta card ids to play, or none.", ())
+    cards: tuple[str, ...] = doc("Card types to play: arma_segreta, or none.", ())

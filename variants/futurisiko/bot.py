@@ -75,7 +75,7 @@ def _production(
 ) -> a.Action:
     for family in families:
         if isinstance(family, LegalPlayCard):
-            card_type = game.ruleset.card(family.card).type
+            card_type = family.card
             if card_type in (SUPER_PRODUZIONE, SCUDO_SPAZIALE):
                 return family.ready()
             if card_type == MISSILI_BALISTICI:  # at the target with the most units

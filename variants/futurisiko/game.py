@@ -66,6 +66,7 @@ from variants.futurisiko.phases import CARDS, COMBAT, MOVEMENT, PRODUCTION, ROUN
 from variants.futurisiko.ruleset import (
     AIRCRAFT,
     ARMA_SEGRETA,
+    CARD_TYPES,
     FLAG,
     MISSILI_BALISTICI,
     SCUDO_SPAZIALE,
@@ -511,9 +512,12 @@ class FutuGame(Kernel):
     def _play_card(self, seat: int | None, action: fa.PlayCard) -> list[e.Event]:
         if seat is None or seat != self.current:
             raise NotYourTurn("it is not your turn")
-        if action.card not in self.hands[seat]:
-            raise CardNotInHand(f"{action.card!r} is not in your hand")
-        card_type = self.ruleset.card(action.card).type
+        card_type = action.card
+        if card_type not in CARD_TYPES:
+            raise InvalidAction(f"there is no card {card_type!r}: use one of {CARD_TYPES}")
+        card = self._first_card(seat, card_type)
+        if card is None:
+            raise CardNotInHand(f"you hold no {card_type} card")
         phases = {
             SUPER_PRODUZIONE: (PRODUCTION,),
             SCUDO_SPAZIALE: (PRODUCTION,),
@@ -537,10 +541,9 @@ class FutuGame(Kernel):
             TREGUA: self._tregua,
         }[card_type]
         events = effect(seat, action)  # checks everything before it changes anything
-        self.hands[seat].remove(action.card)
-        self.discard_pile.append(action.card)
+        self._discard(seat, card)
         self.played.append(card_type)
-        played = fe.CardPlayed(seat, action.card, card_type, action.target, action.against)
+        played = fe.CardPlayed(seat, card, card_type, action.target, action.against)
         return [played, *events]
 
     def _no_target(self, action: fa.PlayCard) -> None:
@@ -751,21 +754,19 @@ class FutuGame(Kernel):
             raise OwnTerritory(f"your units do not meet the enemy's in {self._name(space)}")
         defender = self.enemy_at(space, seat)
         assert defender is not None
-        types = self._check_battle_cards(seat, action.cards, (ARMA_SEGRETA, TRADIMENTO))
+        types = tuple(action.cards)
+        cards = self._check_battle_cards(seat, types, (ARMA_SEGRETA, TRADIMENTO))
         bound = self.bound_by_truce(seat, defender)
         if bound and TRADIMENTO not in types:
             raise TruceInForce(f"a truce binds you to seat {defender}: play a Tradimento to fight")
         if TRADIMENTO in types and not bound:
             raise InvalidAction("Tradimento breaks a truce, and none binds you to this defender")
         self._leave_movement()
-        for card in action.cards:
-            self.hands[seat].remove(card)
-            self.discard_pile.append(card)
+        for card in cards:
+            self._discard(seat, card)
         if bound:
             self.truces.remove(sorted((seat, defender)))
-        events: list[e.Event] = [
-            fe.BattleDeclared(seat, action.territory, defender, tuple(action.cards))
-        ]
+        events: list[e.Event] = [fe.BattleDeclared(seat, action.territory, defender, cards)]
         arma = int(ARMA_SEGRETA in types)
         prompt = OpenPrompt(defender, BATTLE, (space, arma))
         if not self.options.arma_segreta or self.resigned[defender]:
@@ -775,24 +776,30 @@ class FutuGame(Kernel):
         return events
 
     def _check_battle_cards(
-        self, seat: int, cards: Sequence[str], allowed: tuple[str, ...]
-    ) -> list[str]:
-        """The types of `cards`: in the hand, of the allowed types with their option on, one
-        of each type."""
-        types = []
-        for card in cards:
-            if card not in self.hands[seat]:
-                raise CardNotInHand(f"{card!r} is not in your hand")
-            card_type = self.ruleset.card(card).type
+        self, seat: int, types: Sequence[str], allowed: tuple[str, ...]
+    ) -> tuple[str, ...]:
+        """The cards `seat` plays for `types`: allowed here, their option on, one of each type,
+        held; one card of each type, the first in the hand."""
+        cards = []
+        for card_type in types:
+            if card_type not in CARD_TYPES:
+                raise InvalidAction(f"there is no card {card_type!r}: use one of {CARD_TYPES}")
             if card_type not in allowed:
-                raise WrongPhase(f"a {card_type} card is not played in a battle")
-            option = "tregua" if card_type == TRADIMENTO else card_type
+                raise WrongPhase(f"a {card_type} card is not played here")
+            option = TREGUA if card_type == TRADIMENTO else card_type
             if not getattr(self.options, option):
                 raise OptionDisabled(f"the {card_type} card has no effect in this game's options")
-            if card_type in types:
+            if list(types).count(card_type) > 1:
                 raise OncePerTurn(f"one {card_type} card a battle")
-            types.append(card_type)
-        return types
+            card = self._first_card(seat, card_type)
+            if card is None:
+                raise CardNotInHand(f"you hold no {card_type} card")
+            cards.append(card)
+        return tuple(cards)
+
+    def _discard(self, seat: int, card: str) -> None:
+        self.hands[seat].remove(card)
+        self.discard_pile.append(card)
 
     def _battle_cards(self, seat: int | None, action: fa.BattleCards) -> list[e.Event]:
         prompt = self.open_prompt()
@@ -800,12 +807,11 @@ class FutuGame(Kernel):
             raise WrongPhase("no battle waits for its defender")
         if seat != prompt.seat:
             raise NotYourTurn("the battle waits for its defender")
-        self._check_battle_cards(seat, action.cards, (ARMA_SEGRETA,))
+        cards = self._check_battle_cards(seat, action.cards, (ARMA_SEGRETA,))
         self._pop_prompt()
-        for card in action.cards:
-            self.hands[seat].remove(card)
-            self.discard_pile.append(card)
-        return self._fight(prompt, tuple(action.cards))
+        for card in cards:
+            self._discard(seat, card)
+        return self._fight(prompt, cards)
 
     def _fight(self, prompt: OpenPrompt, defender_cards: tuple[str, ...]) -> list[e.Event]:
         """Volleys in turn until one side is gone (seed 004): the side with more aircraft
@@ -956,12 +962,11 @@ class FutuGame(Kernel):
             return [LegalPlaceFlag(free)]
         if self.phase is CARDS:
             legal: list[LegalAction] = [LegalReceiveCards(tuple(sorted(set(self.hands[seat]))))]
-            tregua = self._playable(seat, TREGUA)
             others = tuple(
                 s for s in self.active_seats() if s != seat and not self.bound_by_truce(seat, s)
             )
-            if tregua and others:
-                legal.append(LegalPlayCard(tregua, ("",), others))
+            if self._playable(seat, TREGUA) and others:
+                legal.append(LegalPlayCard(TREGUA, ("",), others))
             return legal
         if self.phase is PRODUCTION:
             return self._production_actions(seat)
@@ -972,12 +977,14 @@ class FutuGame(Kernel):
         cards = sorted(c for c in self.hands[seat] if self.ruleset.card(c).type == card_type)
         return cards[0] if cards else None
 
-    def _playable(self, seat: int, card_type: str) -> str | None:
-        card = self._first_card(seat, card_type)
-        if card is None or card_type in self.played:
-            return None
-        option = "tregua" if card_type == TRADIMENTO else card_type
-        return card if getattr(self.options, option) else None
+    def _playable(self, seat: int, card_type: str) -> bool:
+        """`seat` holds a card of `card_type`, its option is on, none was played this turn."""
+        option = TREGUA if card_type == TRADIMENTO else card_type
+        return (
+            self._first_card(seat, card_type) is not None
+            and card_type not in self.played
+            and bool(getattr(self.options, option))
+        )
 
     def _production_actions(self, seat: int) -> list[LegalAction]:
         ids = self.board.territories
@@ -987,16 +994,14 @@ class FutuGame(Kernel):
             spaces = self._production_spaces(seat, unit)
             if high >= 1 and spaces:
                 legal.append(LegalProduce(unit, tuple(ids[s].id for s in spaces), 1, high))
-        card = self._playable(seat, SUPER_PRODUZIONE)
-        if card:
-            legal.append(LegalPlayCard(card, ("",), (-1,)))
-        card = self._playable(seat, SCUDO_SPAZIALE)
-        if card and not self.shields[seat]:
-            legal.append(LegalPlayCard(card, ("",), (-1,)))
-        card = self._playable(seat, MISSILI_BALISTICI)
+        if self._playable(seat, SUPER_PRODUZIONE):
+            legal.append(LegalPlayCard(SUPER_PRODUZIONE, ("",), (-1,)))
+        if self._playable(seat, SCUDO_SPAZIALE) and not self.shields[seat]:
+            legal.append(LegalPlayCard(SCUDO_SPAZIALE, ("",), (-1,)))
         targets = self.missile_targets(seat)
-        if card and targets:
-            legal.append(LegalPlayCard(card, tuple(ids[s].id for s in targets), (-1,)))
+        if self._playable(seat, MISSILI_BALISTICI) and targets:
+            reach = tuple(ids[s].id for s in targets)
+            legal.append(LegalPlayCard(MISSILI_BALISTICI, reach, (-1,)))
         legal.append(LegalEndTurn())
         return legal
 
@@ -1029,8 +1034,7 @@ class FutuGame(Kernel):
             targets = self.torpedo_targets(seat, sea.index) if ready >= 1 else []
             if targets:
                 legal.append(LegalTorpedo(sea.id, tuple(ids[t].id for t in targets), 1, ready))
-        card = self._playable(seat, SILURO_KILLER)
-        if card:
+        if self._playable(seat, SILURO_KILLER):
             for sea in self.board.seas:
                 if not forces.count(sea.index, seat, SUBMARINE):
                     continue
@@ -1040,7 +1044,7 @@ class FutuGame(Kernel):
                     if other != seat and not self.bound_by_truce(seat, other)
                 )
                 if victims:
-                    legal.append(LegalPlayCard(card, (sea.id,), victims))
+                    legal.append(LegalPlayCard(SILURO_KILLER, (sea.id,), victims))
         if not self.battles_left():
             legal.append(LegalEndTurn())
         return legal
@@ -1048,24 +1052,21 @@ class FutuGame(Kernel):
     def _battle_actions(self, seat: int) -> list[LegalAction]:
         """The battles the seat must fight, first: what it does at least, when its time is up."""
         ids = self.board.territories
-        arma = self._playable(seat, ARMA_SEGRETA)
+        arma = (ARMA_SEGRETA,) if self._playable(seat, ARMA_SEGRETA) else ()
         tradimento = self._playable(seat, TRADIMENTO)
         legal: list[LegalAction] = []
         for space in self.battles_left():
             defender = self.enemy_at(space, seat)
             assert defender is not None
-            bound = self.bound_by_truce(seat, defender)
-            if bound and not tradimento:
-                continue  # cannot happen: a truce lets it in only with a Tradimento in hand
-            betray = tradimento if bound and tradimento else ""
-            cards = tuple(c for c in (arma, betray) if c)
-            legal.append(LegalBattle(ids[space].id, cards, betray))
+            if not self.bound_by_truce(seat, defender):
+                legal.append(LegalBattle(ids[space].id, arma, ""))
+            elif tradimento:  # else it never got in: a truce admits only who can break it
+                legal.append(LegalBattle(ids[space].id, (*arma, TRADIMENTO), TRADIMENTO))
         return legal
 
     def _prompt_answers(self, prompt: OpenPrompt) -> LegalAction:
         space = prompt.values[0]
-        arma = self._playable(prompt.seat, ARMA_SEGRETA)
-        cards = (arma,) if arma else ()
+        cards = (ARMA_SEGRETA,) if self._playable(prompt.seat, ARMA_SEGRETA) else ()
         return LegalBattleCards(self.board.territories[space].id, cards)
 
     # ------------------------------------------------------------------ checks

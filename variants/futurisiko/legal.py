@@ -96,7 +96,7 @@ class LegalPlayCard(LegalAction):
     kind: ClassVar[str] = fa.PlayCard.kind
     name: ClassVar[str] = "LegalPlayCard"
     about: ClassVar[str] = "Play this card at one of the targets, against one of the seats."
-    card: str = doc("The card id.")
+    card: str = doc("The card's type (one card of it is played).")
     targets: tuple[str, ...] = doc("Spaces it may aim at; an empty id where it aims at none.")
     against: tuple[int, ...] = doc("Seats it may aim at; -1 where it aims at none.")
 
@@ -227,11 +227,20 @@ class LegalTorpedo(LegalAction):
 
 
 def _card_choices(cards: tuple[str, ...], required: str) -> list[tuple[str, ...]]:
-    """Every subset of `cards` (at most one of each type offered) that holds `required`."""
+    """Every subset of the card types `cards` that holds `required`."""
     subsets: list[tuple[str, ...]] = [()]
     for card in cards:
         subsets += [(*subset, card) for subset in subsets]
     return [subset for subset in subsets if not required or required in subset]
+
+
+def _allowed_cards(played: tuple[str, ...], cards: tuple[str, ...], required: str) -> bool:
+    """`played` is some of `cards`, each once, in any order, `required` among them."""
+    return (
+        len(set(played)) == len(played)
+        and set(played) <= set(cards)
+        and (not required or required in played)
+    )
 
 
 @register_family
@@ -241,8 +250,8 @@ class LegalBattle(LegalAction):
     name: ClassVar[str] = "LegalBattle"
     about: ClassVar[str] = "Fight in territory, playing any of the cards (and the required one)."
     territory: str = doc("Where your units meet the enemy's.")
-    cards: tuple[str, ...] = doc("Cards you may play first (one Arma Segreta, one Tradimento).")
-    required: str = doc("A Tradimento that must be played (a truce binds you), or empty.")
+    cards: tuple[str, ...] = doc("Card types you may play first: arma_segreta, tradimento.")
+    required: str = doc("tradimento when it must be played (a truce binds you), else empty.")
 
     def ready(self) -> Action:
         return fa.Battle(self.territory, (self.required,) if self.required else ())
@@ -251,7 +260,7 @@ class LegalBattle(LegalAction):
         return (
             isinstance(action, fa.Battle)
             and action.territory == self.territory
-            and tuple(action.cards) in _card_choices(self.cards, self.required)
+            and _allowed_cards(action.cards, self.cards, self.required)
         )
 
     def pick(self, rnd: random.Random) -> Action:
@@ -268,15 +277,13 @@ class LegalBattleCards(LegalAction):
     name: ClassVar[str] = "LegalBattleCards"
     about: ClassVar[str] = "Defend territory, playing any of the cards first, or none."
     territory: str = doc("The territory attacked.")
-    cards: tuple[str, ...] = doc("Cards you may play (one Arma Segreta); often none.")
+    cards: tuple[str, ...] = doc("Card types you may play (arma_segreta); often none.")
 
     def ready(self) -> Action:
         return fa.BattleCards(())
 
     def allows(self, action: Action) -> bool:
-        return isinstance(action, fa.BattleCards) and tuple(action.cards) in _card_choices(
-            self.cards, ""
-        )
+        return isinstance(action, fa.BattleCards) and _allowed_cards(action.cards, self.cards, "")
 
     def pick(self, rnd: random.Random) -> Action:
         return fa.BattleCards(rnd.choice(_card_choices(self.cards, "")))
