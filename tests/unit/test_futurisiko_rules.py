@@ -89,7 +89,8 @@ def test_a_drawn_card_decides_who_places_the_first_flag() -> None:
         game = new(3, seed)
         drawn = of_type(game.initial_events, fe.OrderDrawn)[0]
         playing = {game.colours[seat]: seat for seat in range(3)}
-        *missed, decisive = (game.ruleset.card(card).colours for card in drawn.cards)
+        pairs = [drawn.colours[n : n + 2] for n in range(0, len(drawn.colours), 2)]
+        *missed, decisive = pairs
         assert all(not set(colours) & set(playing) for colours in missed)
         first = next(playing[c] for c in decisive if c in playing)
         assert drawn.order == tuple((first + step) % 3 for step in range(3))

@@ -13,10 +13,11 @@ from domain.events import Event
 @dataclass(frozen=True, slots=True)
 class OrderDrawn(Event):
     """Cards were turned from the shuffled deck until one showed a playing colour: its seat
-    plays first, the others clockwise (round 0: the setup)."""
+    plays first, the others clockwise (round 0: the setup). Only the colours are told: the
+    cards go back into the deck, which is shuffled again."""
 
     round: int
-    cards: tuple[str, ...]
+    colours: tuple[str, ...]  # the two colours of each card turned, in the order turned
     order: tuple[int, ...]
 
 

@@ -347,8 +347,8 @@ class FutuGame(Kernel):
         turned: list[str] = []
         first = None
         for card_id in reversed(self.draw_pile):
-            turned.append(card_id)
             colours = self.ruleset.card(card_id).colours
+            turned += colours
             found = [colour_seat[c] for c in colours if c in colour_seat]
             if found:
                 first = found[0]
