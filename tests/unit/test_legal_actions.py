@@ -58,6 +58,9 @@ CODES = frozenset(
         "NO_NAVAL_SUPERIORITY",
         "POWER_CENTRE_NOT_ALLOWED",
         "WRONG_KIND_OF_SPACE",
+        # FutuRisiKo!
+        "BATTLES_PENDING",
+        "TRUCE_IN_FORCE",
     }
 )
 DECLARE = GameOptions(defender_dice=DefenderDice.DECLARE)
