@@ -638,3 +638,19 @@ def test_a_player_without_flags_is_out_and_the_last_one_standing_wins(
     assert of_type(events, fe.UnitsRemoved)[0].submarines == 1
     assert of_type(events, e.PlayerEliminated)[0].seat == 1
     assert (game.winner, game.end_reason) == (0, "last_player")
+
+
+def test_one_tradimento_breaks_one_truce_so_it_lets_in_against_one_player() -> None:
+    game = blank()
+    flag(game, "messico", 1)
+    flag(game, "canada_occidentale", 2)
+    put(game, "california", 0, TANK, 2)
+    game.truces = [[0, 1], [0, 2]]
+    give(game, 0, TRADIMENTO)
+    game.apply(0, fa.MoveUnits("california", "messico", TANK, 1))
+    assert "canada_occidentale" not in targets(game, "california", TANK)
+    move = fa.MoveUnits("california", "canada_occidentale", TANK, 1)
+    assert_rejected(game, 0, move, "TRUCE_IN_FORCE")
+    give(game, 0, TRADIMENTO)
+    game.apply(0, move)
+    assert len([f for f in game.legal_actions(0) if isinstance(f, LegalBattle)]) == 2

@@ -634,15 +634,19 @@ class FutuGame(Kernel):
 
     def _may_enter(self, seat: int, space: int) -> bool:
         """A truce keeps a seat out of the other's spaces, unless it holds a Tradimento to
-        break it in the battle there."""
+        break it in the battle there: one for each player it would fight so."""
         if self.board.territories[space].is_sea:
             return True
         enemy = self.enemy_at(space, seat)
-        return (
-            enemy is None
-            or not self.bound_by_truce(seat, enemy)
-            or self._first_card(seat, TRADIMENTO) is not None
-        )
+        if enemy is None or not self.bound_by_truce(seat, enemy):
+            return True
+        betrayed = {enemy}
+        for battle in self.battles_left():
+            other = self.enemy_at(battle, seat)
+            if other is not None and self.bound_by_truce(seat, other):
+                betrayed.add(other)
+        held = sum(self.ruleset.card(c).type == TRADIMENTO for c in self.hands[seat])
+        return held >= len(betrayed)
 
     def _explain_bad_move(self, seat: int, source: int, target: int, unit: str) -> None:
         board = self.board
