@@ -94,6 +94,7 @@ def get_variant(name: str) -> Variant:
 
 
 from variants import classic as _classic  # noqa: E402  (registers itself)
+from variants import futurisiko as _futurisiko  # noqa: E402
 from variants import spqr as _spqr  # noqa: E402
 
 # Games beyond the default ones, by module, comma-separated (variants.skirmish, or a game of
@@ -110,6 +111,7 @@ __all__ = [
     "VARIANTS",
     "Variant",
     "_classic",
+    "_futurisiko",
     "_spqr",
     "get_variant",
     "register",

@@ -151,6 +151,14 @@ OPTION_DESCRIPTIONS = {
     "round_limit": "The game ends after this round; the ranking decides.",
     "victory_points": "S.P.Q.RisiKo!: the victory points that win, claimed at the start of "
     "each turn.",
+    "fill_board": "FutuRisiKo!: flags in turn until every territory has one (default: one each).",
+    "losses": "FutuRisiKo!: a hit takes tanks_first (default) or aircraft_first.",
+    "super_produzione": "FutuRisiKo!: Super Produzione doubles a production.",
+    "missili_balistici": "FutuRisiKo!: Missili Balistici, 3 dice at a territory 2 steps away.",
+    "scudo_spaziale": "FutuRisiKo!: Scudo Spaziale stops the next missile of the round.",
+    "arma_segreta": "FutuRisiKo!: Arma Segreta, 2 more dice in every volley of a battle.",
+    "siluro_killer": "FutuRisiKo!: Siluro Killer sinks an enemy submarine.",
+    "tregua": "FutuRisiKo!: Tregua binds two players a round; Tradimento breaks it.",
 }
 
 

@@ -27,6 +27,18 @@ from bots.seated import BotPolicy as DomainBotPolicy
 from domain.views import ARMY, SpaceView
 from variants import get_variant
 
+# FutuRisiKo!'s own options, shown as they were chosen (null in the other games).
+FUTURISIKO_OPTIONS = (
+    "fill_board",
+    "losses",
+    "super_produzione",
+    "missili_balistici",
+    "scudo_spaziale",
+    "arma_segreta",
+    "siluro_killer",
+    "tregua",
+)
+
 
 @strawberry.type(description="The options a game was created with.")
 class GameOptions:
@@ -52,6 +64,39 @@ class GameOptions:
     victory_points: int | None = strawberry.field(
         description="S.P.Q.RisiKo!: the victory points that win; null for classic games (and "
         "for an S.P.Q.RisiKo! game without a target)."
+    )
+    # FutuRisiKo!'s own (null in the other games):
+    fill_board: bool | None = strawberry.field(
+        default=None,
+        description="FutuRisiKo!: flags in turn until every territory has one (default: one each)",
+    )
+    losses: str | None = strawberry.field(
+        default=None,
+        description="FutuRisiKo!: a hit takes tanks_first (default) or aircraft_first",
+    )
+    super_produzione: bool | None = strawberry.field(
+        default=None,
+        description="FutuRisiKo!: Super Produzione doubles a production",
+    )
+    missili_balistici: bool | None = strawberry.field(
+        default=None,
+        description="FutuRisiKo!: Missili Balistici, 3 dice at a territory 2 steps away",
+    )
+    scudo_spaziale: bool | None = strawberry.field(
+        default=None,
+        description="FutuRisiKo!: Scudo Spaziale stops the next missile of the round",
+    )
+    arma_segreta: bool | None = strawberry.field(
+        default=None,
+        description="FutuRisiKo!: Arma Segreta, 2 more dice in every volley of a battle",
+    )
+    siluro_killer: bool | None = strawberry.field(
+        default=None,
+        description="FutuRisiKo!: Siluro Killer sinks an enemy submarine",
+    )
+    tregua: bool | None = strawberry.field(
+        default=None,
+        description="FutuRisiKo!: Tregua binds two players a round; Tradimento breaks it",
     )
 
 
@@ -268,6 +313,7 @@ class Game(Node):
             time_limit_minutes=o["time_limit_minutes"],
             round_limit=o["round_limit"],
             victory_points=o.get("victory_points"),
+            **{name: o.get(name) for name in FUTURISIKO_OPTIONS},
         )
 
     @strawberry.field(description="The time control it was created with; null: no clock.")

@@ -14,7 +14,7 @@ from domain.events import Event
 from domain.flow import Phase
 from domain.forces import Forces
 from domain.rng import DerivedRandom
-from variants.futurisiko import VARIANT
+from variants.futurisiko import FUTURISIKO as VARIANT
 from variants.futurisiko.game import FutuGame
 from variants.futurisiko.phases import COMBAT, MOVEMENT, PRODUCTION, ROUND
 from variants.futurisiko.ruleset import FLAG

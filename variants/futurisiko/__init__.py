@@ -2,25 +2,25 @@
 36 territories and 8 sea areas (reconstructed-1), production, movement then combat, explosion
 dice. The choices where the rules are silent, and every card's placeholder: docs/futurisiko.md.
 
-Not registered yet: importing it registers nothing, and `VARIANT` is what a server registers
-(RISIKO_EXTRA_VARIANTS=variants.futurisiko) until it joins the games served by default.
 """
 
 from __future__ import annotations
 
-from variants import Variant
+from variants import Variant, register
 from variants.futurisiko import bot as _bot  # noqa: F401  (registers the aggressive policy)
 from variants.futurisiko.game import FutuGame
 from variants.futurisiko.options import FutuOptions
 from variants.futurisiko.ruleset import FutuRuleset
 
-VARIANT = Variant(
-    name="futurisiko",
-    title="FutuRisiKo!",
-    package="variants.futurisiko",
-    game_class=FutuGame,
-    description="The world of the future: tanks, aircraft and submarines, production points, "
-    "movement then combat, explosion dice. Board reconstructed-1.",
-    ruleset_class=FutuRuleset,
-    options_class=FutuOptions,
+FUTURISIKO = register(
+    Variant(
+        name="futurisiko",
+        title="FutuRisiKo!",
+        package="variants.futurisiko",
+        game_class=FutuGame,
+        description="The world of the future: tanks, aircraft and submarines, production points, "
+        "movement then combat, explosion dice. Board reconstructed-1.",
+        ruleset_class=FutuRuleset,
+        options_class=FutuOptions,
+    )
 )
