@@ -81,6 +81,15 @@ fragment GameFields on Game {
     ... on LegalMoveFleet { source target minTriremes maxTriremes input }
     ... on LegalNavalBattle { sea opponent minDice maxDice ongoing input }
     ... on LegalSeaAttack { source target sea minLegionaries maxLegionaries input }
+    ... on LegalPlaceFlag { territories input }
+    ... on LegalReceiveCards { discards input }
+    ... on LegalProduce { unit spaces minCount maxCount input }
+    ... on LegalPlayCard { card targets against input }
+    ... on LegalMoveUnits { unit source targets minCount maxCount input }
+    ... on LegalAmphibiousMove { source sea targets minCount maxCount input }
+    ... on LegalTorpedo { sea targets minSubmarines maxSubmarines input }
+    ... on LegalBattle { territory cards required input }
+    ... on LegalBattleCards { territory cards input }
   }
 }
 """

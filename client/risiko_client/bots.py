@@ -284,6 +284,7 @@ def by_kind(state: GameState) -> dict[str, list[Json]]:
 BOTS: dict[str, dict[str, Callable[[int | str | None], Bot]]] = {
     "classic": {"random": RandomBot, "odds": OddsBot},
     "spqr": {"random": RandomBot, "odds": SpqrOddsBot},
+    "futurisiko": {"random": RandomBot},  # each family's ready input, drawn uniformly
 }
 
 
