@@ -291,7 +291,9 @@ def build_parser() -> argparse.ArgumentParser:
         "variant's default options (spqr: to 20 victory points), and measure the engine.",
     )
     sim.add_argument("--variant", default="classic", choices=sorted(VARIANTS))
-    sim.add_argument("--players", type=int, default=4, help="classic 3 to 6, spqr 3 to 5")
+    sim.add_argument(
+        "--players", type=int, default=4, help="classic 3 to 6, spqr 3 to 5, futurisiko 3 to 6"
+    )
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--policy", default="aggressive", choices=("aggressive", "random"))

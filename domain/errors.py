@@ -13,6 +13,7 @@ class ErrorCode(enum.StrEnum):
     rules to the lobby: one list, which the API shows as it is (the GraphQL enum ErrorCode)."""
 
     # The rules (RuleViolation and its kinds, below)
+    BATTLES_PENDING = "BATTLES_PENDING"
     CARD_NOT_IN_HAND = "CARD_NOT_IN_HAND"
     ELIMINATION_TOO_EARLY = "ELIMINATION_TOO_EARLY"
     GAME_OVER = "GAME_OVER"
@@ -201,7 +202,8 @@ class WrongKindOfSpace(RuleViolation):
 
 
 class Truce(RuleViolation):
-    """A truce (RisiKo! Più's Diplomatico) forbids attacks between two players for now."""
+    """A truce forbids attacks between two players for now (RisiKo! Più's Diplomatico,
+    FutuRisiKo!'s Tregua)."""
 
     code = ErrorCode.TRUCE
 
@@ -210,6 +212,13 @@ class OncePerGame(RuleViolation):
     """Something the rules allow once a game (RisiKo! Più's hidden armies) was already done."""
 
     code = ErrorCode.ONCE_PER_GAME
+
+
+class BattlesPending(RuleViolation):
+    """A turn that ends with its units still facing the enemy's: every battle is fought first
+    (FutuRisiKo!)."""
+
+    code = ErrorCode.BATTLES_PENDING
 
 
 class InvalidOptions(CodedError):

@@ -94,6 +94,7 @@ def get_variant(name: str) -> Variant:
 
 
 from variants import classic as _classic  # noqa: E402  (registers itself)
+from variants import futurisiko as _futurisiko  # noqa: E402
 from variants import piu as _piu  # noqa: E402
 from variants import spqr as _spqr  # noqa: E402
 
@@ -111,6 +112,7 @@ __all__ = [
     "VARIANTS",
     "Variant",
     "_classic",
+    "_futurisiko",
     "_piu",
     "_spqr",
     "get_variant",

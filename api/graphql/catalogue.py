@@ -166,6 +166,14 @@ OPTION_DESCRIPTIONS = {
     "Rinforzi track when they come out; 0: none).",
     "fortress_attack_dice": "RisiKo! Più: the most dice an attack on a fortress rolls (3; 2 in "
     "one reading of Castle Risk).",
+    "fill_board": "FutuRisiKo!: flags in turn until every territory has one (default: one each).",
+    "losses": "FutuRisiKo!: a hit takes tanks_first (default) or aircraft_first.",
+    "super_produzione": "FutuRisiKo!: Super Produzione doubles a production.",
+    "missili_balistici": "FutuRisiKo!: Missili Balistici, 3 dice at a territory 2 steps away.",
+    "scudo_spaziale": "FutuRisiKo!: Scudo Spaziale stops the next missile of the round.",
+    "arma_segreta": "FutuRisiKo!: Arma Segreta, 2 more dice in every volley of a battle.",
+    "siluro_killer": "FutuRisiKo!: Siluro Killer sinks an enemy submarine.",
+    "tregua": "FutuRisiKo!: Tregua binds two players a round; Tradimento breaks it.",
 }
 
 

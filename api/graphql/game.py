@@ -27,6 +27,22 @@ from bots.seated import BotPolicy as DomainBotPolicy
 from domain.views import ARMY, SpaceView
 from variants import get_variant
 
+# The options of one game only (RisiKo! Più's, FutuRisiKo!'s), shown as they were chosen (null
+# in the other games).
+VARIANT_OPTIONS = (
+    "starting_armies",
+    "hidden_armies",
+    "fortress_attack_dice",
+    "fill_board",
+    "losses",
+    "super_produzione",
+    "missili_balistici",
+    "scudo_spaziale",
+    "arma_segreta",
+    "siluro_killer",
+    "tregua",
+)
+
 
 @strawberry.type(description="The options a game was created with.")
 class GameOptions:
@@ -52,6 +68,53 @@ class GameOptions:
     victory_points: int | None = strawberry.field(
         description="S.P.Q.RisiKo!: the victory points that win; null for classic games (and "
         "for an S.P.Q.RisiKo! game without a target)."
+    )
+    # RisiKo! Più's own (null in the other games):
+    starting_armies: int | None = strawberry.field(
+        default=None,
+        description="RisiKo! Più: each player's armies for the setup (null: by the number of "
+        "players)",
+    )
+    hidden_armies: int | None = strawberry.field(
+        default=None,
+        description="RisiKo! Più: how many the hidden armies are (null: the next Rinforzi step)",
+    )
+    fortress_attack_dice: int | None = strawberry.field(
+        default=None,
+        description="RisiKo! Più: the most dice an attack on a fortress rolls",
+    )
+    # FutuRisiKo!'s own (null in the other games):
+    fill_board: bool | None = strawberry.field(
+        default=None,
+        description="FutuRisiKo!: flags in turn until every territory has one (default: one each)",
+    )
+    losses: str | None = strawberry.field(
+        default=None,
+        description="FutuRisiKo!: a hit takes tanks_first (default) or aircraft_first",
+    )
+    super_produzione: bool | None = strawberry.field(
+        default=None,
+        description="FutuRisiKo!: Super Produzione doubles a production",
+    )
+    missili_balistici: bool | None = strawberry.field(
+        default=None,
+        description="FutuRisiKo!: Missili Balistici, 3 dice at a territory 2 steps away",
+    )
+    scudo_spaziale: bool | None = strawberry.field(
+        default=None,
+        description="FutuRisiKo!: Scudo Spaziale stops the next missile of the round",
+    )
+    arma_segreta: bool | None = strawberry.field(
+        default=None,
+        description="FutuRisiKo!: Arma Segreta, 2 more dice in every volley of a battle",
+    )
+    siluro_killer: bool | None = strawberry.field(
+        default=None,
+        description="FutuRisiKo!: Siluro Killer sinks an enemy submarine",
+    )
+    tregua: bool | None = strawberry.field(
+        default=None,
+        description="FutuRisiKo!: Tregua binds two players a round; Tradimento breaks it",
     )
 
 
@@ -275,6 +338,7 @@ class Game(Node):
             time_limit_minutes=o["time_limit_minutes"],
             round_limit=o["round_limit"],
             victory_points=o.get("victory_points"),
+            **{name: o.get(name) for name in VARIANT_OPTIONS},
         )
 
     @strawberry.field(description="The time control it was created with; null: no clock.")

@@ -81,6 +81,38 @@ class GameOptionsInput:
         description="RisiKo! Più only: the most dice an attack on a fortress rolls (1 to 3; "
         "default 3).",
     )
+    fill_board: bool | None = strawberry.field(
+        default=None,
+        description="FutuRisiKo!: flags in turn until every territory has one (default: one each).",
+    )
+    losses: str | None = strawberry.field(
+        default=None,
+        description="FutuRisiKo!: a hit takes tanks_first (default) or aircraft_first.",
+    )
+    super_produzione: bool | None = strawberry.field(
+        default=None,
+        description="FutuRisiKo!: Super Produzione doubles a production.",
+    )
+    missili_balistici: bool | None = strawberry.field(
+        default=None,
+        description="FutuRisiKo!: Missili Balistici, 3 dice at a territory 2 steps away.",
+    )
+    scudo_spaziale: bool | None = strawberry.field(
+        default=None,
+        description="FutuRisiKo!: Scudo Spaziale stops the next missile of the round.",
+    )
+    arma_segreta: bool | None = strawberry.field(
+        default=None,
+        description="FutuRisiKo!: Arma Segreta, 2 more dice in every volley of a battle.",
+    )
+    siluro_killer: bool | None = strawberry.field(
+        default=None,
+        description="FutuRisiKo!: Siluro Killer sinks an enemy submarine.",
+    )
+    tregua: bool | None = strawberry.field(
+        default=None,
+        description="FutuRisiKo!: Tregua binds two players a round; Tradimento breaks it.",
+    )
     tournament: bool | None = strawberry.field(
         default=None, description="Start from the tournament preset; other fields override it."
     )

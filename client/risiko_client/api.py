@@ -92,6 +92,15 @@ fragment GameFields on Game {
     ... on LegalPlayGeneral { cards sources targets input }
     ... on LegalAdmiralAttack { cards source targets maxArmies input }
     ... on LegalStandingOrders { marshal spy input }
+    ... on LegalPlaceFlag { territories input }
+    ... on LegalReceiveCards { discards input }
+    ... on LegalProduce { unit spaces minCount maxCount input }
+    ... on LegalPlayCard { card targets against input }
+    ... on LegalMoveUnits { unit source targets minCount maxCount input }
+    ... on LegalAmphibiousMove { source sea targets minCount maxCount input }
+    ... on LegalTorpedo { sea targets minSubmarines maxSubmarines input }
+    ... on LegalBattle { territory cards required input }
+    ... on LegalBattleCards { territory cards input }
   }
 }
 """

@@ -365,6 +365,7 @@ BOTS: dict[str, dict[str, Callable[[int | str | None], Bot]]] = {
     "classic": {"random": RandomBot, "odds": OddsBot},
     "spqr": {"random": RandomBot, "odds": SpqrOddsBot},
     "piu": {"random": RandomBot, "odds": PiuOddsBot},
+    "futurisiko": {"random": RandomBot},  # each family's ready input, drawn uniformly
 }
 
 

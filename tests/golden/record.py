@@ -20,7 +20,7 @@ from typing import Any
 from bots.policies import POLICIES
 from domain import actions as a
 from domain.errors import RuleViolation
-from domain.game import Game
+from domain.kernel import Kernel
 from domain.options import GameOptions
 from domain.rng import commitment
 from variants import get_variant
@@ -62,18 +62,20 @@ GAMES = [
         {"hidden_armies": 5, "fortress_attack_dice": 2},
         standing_orders=((50, 0, "never", "let_through"),),
     ),
+    Case("futurisiko-3", "futurisiko", 3),
+    Case("futurisiko-4", "futurisiko", 4, {"fill_board": True, "losses": "aircraft_first"}),
 ]
 
 
-def new_game(case: Case) -> Game:
+def new_game(case: Case) -> Kernel:
     variant = get_variant(case.variant)
     seed = f"golden-{case.name}".encode()
     game = variant.new_game(NAMES[: case.players], variant.options(case.options), seed=seed)
-    assert isinstance(game, Game)
+    assert isinstance(game, Kernel)
     return game
 
 
-def header(case: Case, game: Game) -> dict[str, Any]:
+def header(case: Case, game: Kernel) -> dict[str, Any]:
     return {
         "name": case.name,
         "variant": case.variant,

@@ -227,9 +227,8 @@ async def test_get_refuses_mutations(api: Api) -> None:
     assert only_error(response.json())["extensions"] == {"code": "METHOD_NOT_ALLOWED"}
     assert await game_count(api.service) == 0
     response = await api.client.get("/graphql", params={"query": "{ variants { name } }"})
-    assert response.json()["data"] == {
-        "variants": [{"name": "classic"}, {"name": "piu"}, {"name": "spqr"}]
-    }
+    served = [{"name": "classic"}, {"name": "futurisiko"}, {"name": "piu"}, {"name": "spqr"}]
+    assert response.json()["data"] == {"variants": served}
 
 
 UNKNOWN_IDS = [
@@ -456,7 +455,7 @@ async def test_duplicate_client_mutation_id(api: Api) -> None:
 @pytest.mark.parametrize(
     ("input", "code"),
     [
-        ({"variant": "futurisiko"}, "UNKNOWN_VARIANT"),
+        ({"variant": "atlantide"}, "UNKNOWN_VARIANT"),
         ({"variant": ""}, "UNKNOWN_VARIANT"),
         ({"options": {"roundLimit": 0}}, "INVALID_OPTIONS"),
         ({"options": {"protectedRounds": -1}}, "INVALID_OPTIONS"),

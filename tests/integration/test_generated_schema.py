@@ -133,7 +133,12 @@ def test_a_game_imported_but_not_registered_stays_out_of_the_schema() -> None:
 def test_every_games_own_state_is_a_type_of_the_interface_with_its_fields() -> None:
     interface = TYPES["GameState"]
     games = {variant.game_class.STATE_VIEW for variant in VARIANTS.values()}
-    assert {cls.name for cls in games} == {"ClassicState", "SpqrState", "PiuState"}
+    assert {cls.name for cls in games} == {
+        "ClassicState",
+        "SpqrState",
+        "PiuState",
+        "FutuRisiKoState",
+    }
     for cls in games:
         shape = TYPES[cls.name]
         assert isinstance(shape, GraphQLObjectType)

@@ -58,9 +58,11 @@ CODES = frozenset(
         "NO_NAVAL_SUPERIORITY",
         "POWER_CENTRE_NOT_ALLOWED",
         "WRONG_KIND_OF_SPACE",
-        # RisiKo! Più
+        # RisiKo! Più (TRUCE: FutuRisiKo!'s Tregua too)
         "TRUCE",
         "ONCE_PER_GAME",
+        # FutuRisiKo!
+        "BATTLES_PENDING",
     }
 )
 DECLARE = GameOptions(defender_dice=DefenderDice.DECLARE)

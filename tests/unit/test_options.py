@@ -20,6 +20,8 @@ def alternatives(name: str, default: Any) -> list[Any]:
         return [d.value for d in DefenderDice if d.value != default]
     if name == "objectives":
         return [d.value for d in ObjectiveDeck if d.value != default]
+    if name == "losses":  # FutuRisiKo!: which unit a hit takes first
+        return ["aircraft_first"]
     if default is None:
         return [1, 30]
     return [default - 1, default + 1]

@@ -412,7 +412,14 @@ def _random_action(rnd: random.Random, game: Game) -> a.Action:
         return a.StrategicMove(territory(), territory(), count())
     # Any other kind (those of S.P.Q.RisiKo! here): spaces and counts drawn the same way.
     cls = a.ACTION_TYPES[kind]
-    values = {f.name: territory() if f.type == "str" else count() for f in dataclasses.fields(cls)}
+    values: dict[str, object] = {}
+    for field in dataclasses.fields(cls):
+        if field.type == "str":
+            values[field.name] = territory()
+        elif field.type == "int":
+            values[field.name] = count()
+        else:  # a list of ids (FutuRisiKo!'s cards)
+            values[field.name] = (territory(),)
     return cls(**values)
 
 

@@ -20,6 +20,7 @@ from domain.options import DefenderDice, GameOptions
 from domain.replay import LogEntry, VerificationError, replay, verify_game
 from domain.rng import commitment
 from tests.support import arrange, new_game
+from variants.futurisiko import actions as futu
 from variants.piu import actions as pa
 from variants.skirmish import actions as skirmish
 from variants.spqr import actions as sa
@@ -312,6 +313,15 @@ ONE_OF_EACH: list[a.Action] = [
     skirmish.Assault("north", "centre", 3),
     skirmish.HoldGround(2),
     skirmish.March("north", "west", "army", 2),
+    futu.PlaceFlag("california"),
+    futu.ReceiveCards("tregua_01"),
+    futu.Produce("pacifico_nord", "submarine", 1),
+    futu.PlayCard("missili_balistici", "messico", -1),
+    futu.MoveUnits("california", "giappone", "aircraft", 2),
+    futu.AmphibiousMove("california", "giappone", "pacifico_nord", 3),
+    futu.Torpedo("pacifico_nord", "giappone", 2),
+    futu.Battle("messico", ("arma_segreta", "tradimento")),
+    futu.BattleCards(("arma_segreta",)),
 ]
 
 

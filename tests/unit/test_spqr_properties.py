@@ -584,7 +584,12 @@ def _random_action(rnd: random.Random, game: SpqrGame) -> a.Action:
         return sa.PlaceNeutral(_space(rnd), rnd.choice(colours))
     values: dict[str, object] = {}
     for field in dataclasses.fields(cls):
-        values[field.name] = _space(rnd) if field.type == "str" else rnd.randint(-1, 6)
+        if field.type == "str":
+            values[field.name] = _space(rnd)
+        elif field.type == "int":
+            values[field.name] = rnd.randint(-1, 6)
+        else:  # a list of ids (FutuRisiKo!'s cards)
+            values[field.name] = (_space(rnd),)
     return cls(**values)
 
 
