@@ -164,10 +164,12 @@ class _Analysis:
         return Measure(inner.depth + 1, own + items * inner.cost)
 
     def _own_cost(self, name: str, node: FieldNode) -> int:
-        if name != "battleOdds":
+        if name not in ("battleOdds", "volleyOdds"):
             return FIELD_COSTS.get(name, 1)
         attackers = self._int_argument(node, "attackers") or 1
         defenders = self._int_argument(node, "defenders") or 1
+        if name == "volleyOdds":  # a volley's dice spread over every count: one more factor
+            return 1 + abs(attackers * defenders * (attackers + defenders)) // ODDS_STATES_PER_POINT
         return 1 + abs(attackers * defenders) // ODDS_STATES_PER_POINT
 
     def _int_argument(self, node: FieldNode, name: str) -> int | None:

@@ -46,7 +46,7 @@ from api.graphql.inputs import (
 )
 from api.graphql.limits import DocumentLimits, Limits
 from api.graphql.lobby import LobbyEvent
-from api.graphql.odds import BattleOdds, odds_type
+from api.graphql.odds import BattleOdds, VolleyOdds, odds_type, volley_odds_type
 from api.graphql.shared_events import SharedEventExecutor, StreamResultsRunner
 from api.graphql.static_reads import StaticAnswers, StaticReads
 from api.seat_stream import seat_notices
@@ -54,7 +54,8 @@ from api.service import AuthError, ServiceError, Submitted
 from domain.errors import CodedError, ErrorCode
 from domain.odds import BattleOdds as DomainOdds
 from domain.odds import TieRule as DomainTieRule
-from domain.odds import battle_odds
+from domain.odds import VolleyOdds as DomainVolleyOdds
+from domain.odds import battle_odds, volley_odds
 from domain.options import GameOptions
 from variants import VARIANTS
 
@@ -62,6 +63,8 @@ T = TypeVar("T")
 MAX_STREAM_TOKENS = 100
 
 MAX_ODDS_ARMIES = 1000
+MAX_VOLLEY_UNITS = 80  # a colour has 70 tanks and aircraft; 80 a side takes about 0.25 s
+MAX_EXACT_VOLLEY_UNITS = 15  # fractions grow fast: 15 a side takes about 0.1 s, 20 0.25 s
 ODDS_WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="odds")
 # The fields of GameOptionsInput that are options (`tournament` is a preset of them).
 OPTION_FIELDS = tuple(
@@ -92,6 +95,13 @@ def cached_odds(
         stop_at=stop_at,
         stop_on_no_loss=stop_on_no_loss,
     )
+
+
+@functools.lru_cache(maxsize=256)
+def cached_volley_odds(
+    attackers: int, defenders: int, flag: bool, attacker_first: bool, exact: bool
+) -> DomainVolleyOdds:
+    return volley_odds(attackers, defenders, flag=flag, attacker_first=attacker_first, exact=exact)
 
 
 async def _attempt(work: Callable[[], Awaitable[T]]) -> T | list[UserError]:
@@ -250,6 +260,52 @@ class Query:
         except ValueError as error:
             raise GraphQLError(str(error), extensions={"code": "BAD_USER_INPUT"}) from None
         return odds_type(odds)
+
+    @strawberry.field(
+        description="Exact odds of a FutuRisiKo! battle: the sides fire volleys in turn, a die "
+        "per unit hitting on 2 faces of 6, the defender's flag adding 2 dice while it stands and "
+        "falling to one hit once no defending unit is left."
+    )
+    async def volley_odds(
+        self,
+        attackers: Annotated[
+            int, strawberry.argument(description=f"Attacking units, 1 to {MAX_VOLLEY_UNITS}.")
+        ],
+        defenders: Annotated[
+            int, strawberry.argument(description=f"Defending units, 0 to {MAX_VOLLEY_UNITS}.")
+        ],
+        flag: Annotated[
+            bool, strawberry.argument(description="A defending flag stands there.")
+        ] = True,
+        attacker_first: Annotated[
+            bool,
+            strawberry.argument(
+                description="The attacker fires first (it has more aircraft there); false: "
+                "the defender does (more aircraft, or a tie)."
+            ),
+        ] = False,
+        exact: Annotated[
+            bool,
+            strawberry.argument(
+                description=f"Also the exact fraction (up to {MAX_EXACT_VOLLEY_UNITS} a side)."
+            ),
+        ] = False,
+    ) -> VolleyOdds:
+        limit = MAX_EXACT_VOLLEY_UNITS if exact else MAX_VOLLEY_UNITS
+        if not (1 <= attackers <= limit and 0 <= defenders <= limit):
+            raise GraphQLError(
+                f"attackers must be 1 to {limit} and defenders 0 to {limit}"
+                + (" for an exact fraction" if exact else ""),
+                extensions={"code": "BAD_USER_INPUT"},
+            )
+        try:
+            odds = await asyncio.get_running_loop().run_in_executor(
+                ODDS_WORKER, cached_volley_odds, attackers, defenders, flag, attacker_first, exact
+            )
+        except ValueError as error:
+            raise GraphQLError(str(error), extensions={"code": "BAD_USER_INPUT"}) from None
+        fraction = str(odds.conquest_probability) if exact else None
+        return volley_odds_type(odds, fraction)
 
     @strawberry.field(description="The seat the request's token belongs to; null without one.")
     async def viewer(self, info: Info) -> Viewer | None:
