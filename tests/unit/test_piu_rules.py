@@ -36,6 +36,8 @@ from variants.piu.game import PiuGame
 from variants.piu.legal import (
     LegalAdmiralAttack,
     LegalDiscardSpiedCard,
+    LegalPlayDiplomat,
+    LegalPlayGeneral,
     LegalPlayRinforzi,
     LegalRevealHiddenArmies,
     LegalStandingOrders,
@@ -300,6 +302,19 @@ def test_a_truce_forbids_attacks_both_ways_until_the_imposers_next_turn() -> Non
     events = end_turn(game)  # seat 2's turn ends; seat 0's starts
     assert the(events, pe.TrucesEnded) == pe.TrucesEnded(0, (1,))
     assert game.truces == []
+
+
+def test_one_truce_a_player_and_one_generale_an_attack() -> None:
+    hands = {0: ["diplomatico_01", "diplomatico_02", "generale_01", "generale_02"]}
+    game = position({"londra": 0, "parigi": 1}, {"londra": 10}, hands=hands)
+    game.apply(0, pa.PlayDiplomat("diplomatico_01", 1))
+    assert_rejected(game, 0, pa.PlayDiplomat("diplomatico_02", 1), "INVALID_ACTION")
+    assert families(game, LegalPlayDiplomat)[0].players == (2, 3)  # not 1 again
+    game.truces = []
+    game.apply(0, pa.PlayGeneral("generale_01", "londra", "parigi"))
+    assert not families(game, LegalPlayGeneral)
+    action = pa.PlayGeneral("generale_02", "londra", "parigi")
+    assert_rejected(game, 0, action, "ONCE_PER_TURN")
 
 
 # --------------------------------------------------------------------------- generals, marshals

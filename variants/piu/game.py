@@ -185,9 +185,6 @@ class PiuGame(Game):
         "setup_step",
     )
 
-    def _check_options(self, ruleset: Ruleset, options: GameOptions) -> None:
-        """PiuOptions refuses what this game cannot play when it is made."""
-
     def _start_state(self) -> None:
         super()._start_state()
         count = len(self.players)
