@@ -22,8 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import h11
-from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 logger = logging.getLogger("risiko.connections")
@@ -112,8 +111,9 @@ def _address(transport: asyncio.BaseTransport) -> str:
 
 def guarded_protocols(
     limits: ConnectionLimits,
-) -> tuple[type[H11Protocol], type[WebSocketsSansIOProtocol]]:
-    """uvicorn's HTTP (h11) and WebSocket (sans-I/O) protocol classes, bound to `limits`."""
+) -> tuple[type[HttpToolsProtocol], type[WebSocketsSansIOProtocol]]:
+    """uvicorn's HTTP (httptools) and WebSocket (sans-I/O) protocol classes, bound to
+    `limits`."""
 
     class GuardedWebSocket(WebSocketsSansIOProtocol):
         release: Callable[[], None] | None = None  # set by the HTTP socket it came from
@@ -152,7 +152,7 @@ def guarded_protocols(
             )
             self.transport.abort()  # close() would wait, forever, to flush to it
 
-    class GuardedHttp(H11Protocol):
+    class GuardedHttp(HttpToolsProtocol):
         _release: Callable[[], None] | None = None
         _deadline: asyncio.TimerHandle | None = None
         _phase: str = ""
@@ -175,7 +175,7 @@ def guarded_protocols(
                 return
             self._release = lambda: limits.release(address)
             super().connection_made(transport)
-            self._arm()
+            self._arm("headers")  # a fresh socket owes its first request's headers
 
         def connection_lost(self, exc: Exception | None) -> None:
             if self._refused:
@@ -191,35 +191,33 @@ def guarded_protocols(
                 return  # whatever it sends is dropped
             super().data_received(data)
 
-        def handle_events(self) -> None:
-            super().handle_events()
-            if self.transport.get_protocol() is self:  # not upgraded to a WebSocket
-                self._arm()
+        # The parser's callbacks tell what the client owes: a request's headers from its
+        # first byte, then its body; nothing while it waits for our answer or idles between
+        # requests (uvicorn's keep-alive timeout covers that).
+        def on_message_begin(self) -> None:
+            super().on_message_begin()
+            self._arm("headers")
 
-        def handle_websocket_upgrade(self, event: h11.Request) -> None:
+        def on_headers_complete(self) -> None:
+            super().on_headers_complete()
+            self._arm("body")
+
+        def on_message_complete(self) -> None:
+            super().on_message_complete()
             self._disarm()
-            super().handle_websocket_upgrade(event)
+
+        def handle_websocket_upgrade(self) -> None:
+            self._disarm()
+            super().handle_websocket_upgrade()
             socket = self.transport.get_protocol()
             if isinstance(socket, GuardedWebSocket):  # its place goes with it
                 socket.release, self._release = self._release, None
 
-        def _arm(self) -> None:
-            """The deadline of what the client owes now: a request's headers (a fresh
-            socket, or bytes of the next request), or its body; none while it waits for our
-            answer or idles between requests (uvicorn's keep-alive timeout covers that)."""
-            state = self.conn.their_state
-            pending = bool(self.conn.trailing_data[0])
-            idle_between = self.timeout_keep_alive_task is not None and not pending
-            if state is h11.IDLE and not idle_between:
-                phase, seconds = "headers", limits.header_timeout
-            elif state is h11.SEND_BODY:
-                phase, seconds = "body", limits.body_timeout
-            else:
-                self._disarm()
-                return
+        def _arm(self, phase: str) -> None:
             if self._phase != phase:
                 self._disarm()
                 self._phase = phase
+                seconds = limits.header_timeout if phase == "headers" else limits.body_timeout
                 self._deadline = self.loop.call_later(seconds, self._too_slow, phase)
 
         def _disarm(self) -> None:
