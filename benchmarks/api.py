@@ -154,12 +154,18 @@ def summary(latencies: list[float]) -> dict[str, float]:
 
 
 # Runs uvicorn in the server process, after raising its open-files limit (for many WebSocket
-# connections); with RISIKO_BENCH_PROFILE set, under pyinstrument, writing when the server stops
-# that file (a call tree), the same path plus .flat.txt (functions by own and inclusive time,
+# connections), with the HTTP and WebSocket protocol classes `risiko serve` runs
+# (api/connections.py; its connection caps off: the benchmarks open many sockets from one
+# address), or with one of uvicorn's own WebSocket implementations when asked by name. With
+# RISIKO_BENCH_PROFILE set, under pyinstrument, writing when the server stops that file (a call
+# tree), the same path plus .flat.txt (functions by own and inclusive time,
 # benchmarks/profiles.py) and plus .pyisession (to render again: pyinstrument --load FILE).
 LAUNCHER = """
-import os, resource, runpy, signal, sys, warnings
-# `risiko serve` runs uvicorn's legacy `websockets` implementation, which warns that it is.
+import os, resource, signal, sys, warnings
+import uvicorn
+from api.connections import ConnectionLimits, guarded_protocols
+from benchmarks.api_app import timed_websocket
+# uvicorn's legacy `websockets` implementation warns that it is deprecated.
 warnings.filterwarnings("ignore", message="The `websockets` implementation is deprecated")
 # uvicorn shuts down on SIGTERM, then raises it again for the previous handler: let that be
 # this no-op, so that the profile below is still written.
@@ -169,7 +175,12 @@ soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
 if soft != resource.RLIM_INFINITY and soft < wanted:
     limit = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
     resource.setrlimit(resource.RLIMIT_NOFILE, (limit, hard))
-sys.argv = ["uvicorn", *sys.argv[1:]]
+port, ws, http, loop = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4]
+if ws == "risiko":
+    guarded_http, guarded_ws = guarded_protocols(ConnectionLimits(max_total=0, max_per_address=0))
+    protocols = {"http": guarded_http, "ws": timed_websocket(guarded_ws)}
+else:
+    protocols = {"ws": ws, "http": http}
 target = os.environ.get("RISIKO_BENCH_PROFILE")
 profiler = None
 if target:
@@ -177,9 +188,15 @@ if target:
     profiler = Profiler(interval=0.001, async_mode="disabled")
     profiler.start()
 try:
-    runpy.run_module("uvicorn", run_name="__main__", alter_sys=True)
-except SystemExit:
-    pass
+    uvicorn.run(
+        "benchmarks.api_app:create",
+        factory=True,
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        loop=loop,
+        **protocols,
+    )
 finally:
     if profiler is not None:
         profiler.stop()
@@ -213,12 +230,18 @@ def cpu_seconds(pid: int) -> float:
 def serve(
     store_uri: str | None = None,
     *,
-    ws: str = "websockets-sansio",
+    ws: str = "risiko",
+    http: str = "auto",
+    loop: str = "auto",
     open_files: int = 0,
     profile: Path | None = None,
 ) -> Iterator[str]:
     """The benchmark's server (the real app plus the bare routes) in its own process: uvicorn,
-    one worker, on a free loopback port and a fresh data folder. Yields its base URL."""
+    one worker, on a free loopback port and a fresh data folder. Yields its base URL.
+
+    `ws="risiko"` runs the protocol classes of `risiko serve`; any other name runs uvicorn's
+    own, with `http` as its HTTP implementation (`h11`, `httptools`, `auto`). `loop` is
+    uvicorn's event loop (`asyncio`, `uvloop`, `auto`: uvloop where it is installed)."""
     port = free_port()
     with tempfile.TemporaryDirectory() as data:
         path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
@@ -235,19 +258,7 @@ def serve(
         if profile is not None:
             env["RISIKO_BENCH_PROFILE"] = str(profile)
         server = subprocess.Popen(
-            [
-                sys.executable,
-                "-c",
-                LAUNCHER,
-                "--factory",
-                "benchmarks.api_app:create",
-                "--port",
-                str(port),
-                "--log-level",
-                "warning",
-                "--ws",
-                ws,
-            ],
+            [sys.executable, "-c", LAUNCHER, str(port), ws, http, loop],
             cwd=ROOT,
             env=env,
         )

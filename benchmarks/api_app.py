@@ -7,6 +7,10 @@ behind bare Starlette JSON routes, to measure what GraphQL costs on top of them.
     WS   /bare/events/{game_id}?after=N  the spectator's `gameEvents { seq version type }`: the
                                same service stream, sent as the same graphql-transport-ws `next`
                                messages, without GraphQL
+    GET  /bare/fan-out         the server's side of a fan-out since the last call: when each
+                               publish to subscribers happened and when each WebSocket message
+                               was written to its socket (`timed_websocket`), perf_counter
+                               seconds (one clock for every process of the machine)
 
 The read routes answer the same JSON document as GraphQL (`{"data": …}`), computed per request
 from the same objects the resolvers read, so the two can be compared byte for byte.
@@ -18,6 +22,7 @@ import asyncio
 import contextlib
 import json
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -78,11 +83,48 @@ def game_json(session: Session) -> dict[str, Any]:
     return {"territories": territories, "players": players}
 
 
+class FanOutClock:
+    """When the broker published (and on which channel), and when each message was written."""
+
+    def __init__(self) -> None:
+        self.published: list[tuple[float, str]] = []
+        self.written: list[float] = []
+
+    def take(self) -> dict[str, Any]:
+        taken = {"published": self.published, "written": self.written}
+        self.published, self.written = [], []
+        return taken
+
+
+FAN_OUT = FanOutClock()
+
+
+def timed_websocket(protocol: type[Any]) -> type[Any]:
+    """A uvicorn WebSocket protocol class that notes when it wrote each message: its `send`
+    returns once the frame is in the socket (or, for a client that does not read, in the
+    transport's buffer)."""
+
+    class Timed(protocol):  # type: ignore[misc, valid-type]
+        async def send(self, message: Any) -> None:
+            await super().send(message)
+            if message["type"] == "websocket.send":
+                FAN_OUT.written.append(time.perf_counter())
+
+    return Timed
+
+
 def create() -> ASGIApp:
     settings = Settings(data_dir=Path(os.environ["RISIKO_DATA_DIR"]))
     app = create_app(settings)
     starlette = app
     service: GameService = starlette.state.service
+    broker_publish = service.broker.publish
+
+    def timed_publish(channel: str, messages: Any) -> None:
+        FAN_OUT.published.append((time.perf_counter(), channel))
+        broker_publish(channel, messages)
+
+    service.broker.publish = timed_publish  # type: ignore[method-assign]
 
     async def submit(request: Request) -> Response:
         body = await request.json()
@@ -126,8 +168,12 @@ def create() -> ASGIApp:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
 
+    async def fan_out(request: Request) -> Response:
+        return JSONResponse(FAN_OUT.take())
+
     starlette.router.routes.extend(
         [
+            Route("/bare/fan-out", fan_out, methods=["GET"]),
             Route("/bare/submit", submit, methods=["POST"]),
             Route("/bare/variants", variants, methods=["GET"]),
             Route("/bare/game/{game_id}", game, methods=["GET"]),

@@ -558,10 +558,12 @@ async def _fan_out(
                         measured_from = version + 1
                         warm_deliveries = sum(len(deliveries) for deliveries in received)
                         warm_rss = api.rss_mib(server_pid)
+                        await client.get("/bare/fan-out")  # the server's side from here on
                     else:
                         public_events += len(public)
                 version += 1
             await asyncio.sleep(0.05)  # stragglers of the last action
+            server_side = (await client.get("/bare/fan-out")).json()
             client_cpu = time.process_time() - cpu_started[0]
             server_cpu = api.cpu_seconds(server_pid) - cpu_started[1]
             wall = time.perf_counter() - cpu_started[2]
@@ -590,6 +592,7 @@ async def _fan_out(
     submit = [answered - before for v, (before, answered) in sent.items() if v >= measured_from]
     last_delivery = [max(delays) for delays in per_event.values()]
     all_deliveries = sum(len(deliveries) for deliveries in received)  # warm-up included
+    written = _server_side(server_side, _raw_id(game_id))
     return {
         "benchmark": f"subscriptions.gameEvents.{route}",
         "subscribers": count,
@@ -604,6 +607,11 @@ async def _fan_out(
         "p50_ms_from_answer": ms(statistics.median(from_answer)),
         "p99_ms_from_answer": ms(percentile(from_answer, 0.99)),
         "last_subscriber_p50_ms": ms(statistics.median(last_delivery)),
+        # The server's side alone: from the broker's publish of an action's events to each
+        # message written to its socket (the client's work and the submit left out).
+        "server_writes": len(written),
+        "server_p50_ms": ms(statistics.median(written)) if written else None,
+        "server_p99_ms": ms(percentile(written, 0.99)) if written else None,
         "submit_p50_ms": ms(statistics.median(submit)),
         "connect_seconds": round(connect_seconds, 2),
         "seconds": round(wall, 2),
@@ -619,6 +627,21 @@ async def _fan_out(
         "ws_compression": args.ws_compression,
         "server_ws": args.server_ws,
     }
+
+
+def _server_side(taken: dict[str, Any], channel: str) -> list[float]:
+    """From `/bare/fan-out`: for each message written, the time since the last publish on the
+    game's channel before it (every action's events are published at once, and the next
+    action is sent once every subscriber has its events)."""
+    publishes = sorted(when for when, name in taken["published"] if name == channel)
+    delays = []
+    index = 0
+    for when in sorted(taken["written"]):
+        while index + 1 < len(publishes) and publishes[index + 1] <= when:
+            index += 1
+        if publishes and publishes[index] <= when:
+            delays.append(when - publishes[index])
+    return delays
 
 
 def _setup_length() -> int:
@@ -682,7 +705,9 @@ def bench_subscriptions(args: argparse.Namespace) -> list[dict[str, Any]]:
             f"actions, {figure['events']} events, {figure['deliveries']} deliveries "
             f"({figure['missing_deliveries']} missing): from send p50 {figure['p50_ms']} ms, "
             f"p99 {figure['p99_ms']} ms, max {figure['max_ms']} ms; last subscriber p50 "
-            f"{figure['last_subscriber_p50_ms']} ms; server CPU "
+            f"{figure['last_subscriber_p50_ms']} ms; server side (publish to written) p50 "
+            f"{figure['server_p50_ms']} ms, p99 {figure['server_p99_ms']} ms over "
+            f"{figure['server_writes']} messages; server CPU "
             f"{figure['server_cpu_us_per_delivery']} us a delivery; server memory "
             f"{figure['server_rss_mib_live']} MiB live after {figure['deliveries_when_live']} "
             f"deliveries, {figure['server_rss_mib_end']} MiB at the end "
@@ -956,7 +981,7 @@ def bench_held(args: argparse.Namespace) -> list[dict[str, Any]]:
     plan = api.planned_actions(len(ramp) * int(args.held_seconds) + 2)
     figures = []
     with (
-        api.serve(None, profile=_profile_path(args, "held")) as url,
+        api.serve(None, ws=args.server_ws, profile=_profile_path(args, "held")) as url,
         httpx.Client(base_url=url, timeout=30) as client,
     ):
         pid = api.SERVER_PIDS[url]
@@ -1032,9 +1057,10 @@ def parser() -> argparse.ArgumentParser:
     subs.add_argument("--subscription-routes", default="graphql,bare", help="graphql, bare, both")
     subs.add_argument(
         "--server-ws",
-        default="websockets-sansio",
-        help="uvicorn --ws: `risiko serve` runs websockets-sansio (api/connections.py); "
-        "`websockets` is the legacy one, whose deflate takes eight times the memory",
+        default="risiko",
+        help="`risiko`: the protocol classes `risiko serve` runs (api/connections.py, on "
+        "uvicorn's websockets-sansio); or one of uvicorn's --ws names, such as `websockets`, "
+        "the legacy one, whose deflate takes eight times the memory",
     )
     odds = p.add_argument_group("odds")
     odds.add_argument("--odds-cold", type=int, default=3, help="fresh processes per size")
