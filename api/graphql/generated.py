@@ -9,11 +9,14 @@ shape ActionInput takes, so the two cannot drift apart.
 from __future__ import annotations
 
 import typing
+from collections.abc import Mapping
 from dataclasses import MISSING, Field, fields
 from typing import TYPE_CHECKING, Annotated, Any
 
 import strawberry
 from strawberry.scalars import JSON
+from strawberry.types.arguments import InputContext
+from strawberry.types.base import get_object_definition
 from strawberry.utils.str_converters import to_camel_case
 
 from domain import actions as a
@@ -98,9 +101,34 @@ def _action_input() -> Any:
         name = member(cls)
         annotations[name] = typing.Optional[_INPUT_TYPES[name]]  # noqa: UP045 (a runtime type)
         namespace[name] = strawberry.field(default=strawberry.UNSET, description=cls.summary)
-    return strawberry.input(
+    action_input = strawberry.input(
         type("ActionInput", (), namespace), one_of=True, description="Exactly one action."
     )
+    get_object_definition(action_input, strict=True).from_input = _action_from_input
+    return action_input
+
+
+# ActionInput's members by GraphQL name: (Python name, type), filled on the first submit.
+_MEMBER_TYPES: dict[str, tuple[str, Any]] = {}
+
+
+def _action_from_input(cls: type, value: Mapping[str, Any], context: InputContext) -> Any:
+    """An ActionInput from the one member a client sent (graphql-core checked `@oneOf`).
+
+    Strawberry's own conversion names every field of an input type in GraphQL on every
+    request, and ActionInput has a member for every kind of action of every game: a tenth of
+    the server's work on each submitAction (benchmarks/suite.py --only held
+    --profile-server). The members left out keep their default, UNSET.
+    """
+    if not _MEMBER_TYPES:
+        for field_ in get_object_definition(cls, strict=True).fields:
+            name = context.config.name_converter.from_field(field_)
+            _MEMBER_TYPES[name] = (field_.python_name, field_.resolve_type())
+    members = {}
+    for name, given in value.items():
+        python_name, member_type = _MEMBER_TYPES[name]
+        members[python_name] = context.convert(given, member_type, name)
+    return cls(**members)
 
 
 def to_action(action: Any) -> a.Action:
