@@ -25,6 +25,8 @@ from typing import Any
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
+from api.small_messages import small_messages_plain
+
 logger = logging.getLogger("risiko.connections")
 LINGER_SECONDS = 1.0  # how long a refused socket is read (and dropped) before it is closed
 
@@ -118,6 +120,13 @@ def guarded_protocols(
     class GuardedWebSocket(WebSocketsSansIOProtocol):
         release: Callable[[], None] | None = None  # set by the HTTP socket it came from
         _stalled: asyncio.TimerHandle | None = None
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            # Small messages (game events) go uncompressed: api/small_messages.py.
+            self.conn.available_extensions = small_messages_plain(
+                self.conn.available_extensions or []
+            )
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._unstall()
