@@ -15,9 +15,10 @@ it computes, since the exact odds take time in the product of the two sides.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections import OrderedDict
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 from graphql import (
@@ -106,6 +107,7 @@ class _Analysis:
         self.fragments = fragments
         self.variables = variables
         self.memo: dict[str, Measure] = {}
+        self.read: set[str] = set()  # the variables the measure depends on
 
     def selection(
         self, parent: GraphQLObjectType | None, node: SelectionSetNode, paged: bool = False
@@ -180,13 +182,17 @@ class _Analysis:
             if isinstance(value, IntValueNode):
                 return int(value.value)
             if isinstance(value, VariableNode):
-                found = self.variables.get(value.name.value)
-                return found if isinstance(found, int) and not isinstance(found, bool) else None
+                self.read.add(value.name.value)
+                return _int_value(self.variables.get(value.name.value))
         return None
 
     def _object(self, name: str) -> GraphQLObjectType | None:
         found = self.schema.get_type(name)
         return found if isinstance(found, GraphQLObjectType) else None
+
+
+def _int_value(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def _is_list(type_: GraphQLOutputType) -> bool:
@@ -254,9 +260,19 @@ def measure(
     variables: Mapping[str, Any] | None = None,
 ) -> Measure:
     """The depth and cost of the operation to run (a document graphql-core has validated)."""
+    return _measure_reading(schema, document, operation_name, variables or {})[0]
+
+
+def _measure_reading(
+    schema: GraphQLSchema,
+    document: DocumentNode,
+    operation_name: str | None,
+    variables: Mapping[str, Any],
+) -> tuple[Measure, frozenset[str]]:
+    """`measure`, and the names of the variables it read."""
     operation = _operation(document, operation_name)
     if operation is None:
-        return Measure(0, 0)
+        return Measure(0, 0), frozenset()
     fragments = {
         d.name.value: d for d in document.definitions if isinstance(d, FragmentDefinitionNode)
     }
@@ -265,10 +281,59 @@ def measure(
         "mutation": schema.mutation_type,
         "subscription": schema.subscription_type,
     }[operation.operation.value]
-    analysis = _Analysis(schema, fragments, variables or {})
+    analysis = _Analysis(schema, fragments, variables)
     for name in _dependencies_first(fragments):
         analysis.fragment(name)
-    return analysis.selection(root, operation.selection_set)
+    return analysis.selection(root, operation.selection_set), frozenset(analysis.read)
+
+
+class _DocumentFacts:
+    """What the limits learn of one parsed document, kept while the document is: its
+    validation errors (per set of rules), its aliases, and its measure for each operation
+    and each value of the variables the measure reads (a page's `first`; most documents
+    read none, so one measure serves every request)."""
+
+    __slots__ = ("aliases", "document", "errors", "measures")
+
+    def __init__(self, document: DocumentNode) -> None:
+        self.document = document
+        self.aliases = _alias_total(document)
+        # By schema and rules; by schema and operation (a test builds schemas of its own).
+        self.errors: dict[tuple[Any, ...], list[GraphQLError]] = {}
+        self.measures: dict[
+            tuple[GraphQLSchema, str | None], tuple[frozenset[str], dict[tuple[Any, ...], Measure]]
+        ] = {}
+
+    def validate(
+        self, schema: GraphQLSchema, rules: tuple[type[ASTValidationRule], ...]
+    ) -> list[GraphQLError]:
+        key = (schema, *rules)
+        errors = self.errors.get(key)
+        if errors is None:
+            errors = self.errors[key] = _validate(schema, self.document, rules)
+        return errors
+
+    def measure(
+        self, schema: GraphQLSchema, operation_name: str | None, variables: Mapping[str, Any]
+    ) -> Measure:
+        kept = self.measures.get((schema, operation_name))
+        if kept is not None:
+            names, by_values = kept
+            values = tuple(_int_value(variables.get(name)) for name in sorted(names))
+            found = by_values.get(values)
+            if found is not None:
+                return found
+        measured, names = _measure_reading(schema, self.document, operation_name, variables)
+        if kept is None or kept[0] != names:
+            kept = (names, {})
+            self.measures[schema, operation_name] = kept
+        values = tuple(_int_value(variables.get(name)) for name in sorted(names))
+        if len(kept[1]) < MEASURES_A_DOCUMENT:
+            kept[1][values] = measured
+        return measured
+
+
+MEASURES_A_DOCUMENT = 64  # values of its variables kept for one document
 
 
 def _alias_total(document: DocumentNode) -> int:
@@ -323,9 +388,33 @@ def check_document(
     return check(limits, measured, _alias_total(document))
 
 
+class _Documents:
+    """The facts of the documents seen last, by the parsed document's identity: strawberry's
+    parser cache hands the same document for the same text, and a document's own hash walks
+    its whole tree (graphql-core), which on every request cost more than the lookup saves."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._kept: OrderedDict[int, _DocumentFacts] = OrderedDict()
+
+    def facts(self, document: DocumentNode) -> _DocumentFacts:
+        key = id(document)
+        found = self._kept.get(key)
+        if found is not None and found.document is document:
+            self._kept.move_to_end(key)
+            return found
+        found = self._kept[key] = _DocumentFacts(document)  # holds it: its id stays its own
+        self._kept.move_to_end(key)
+        while len(self._kept) > self.size:
+            self._kept.popitem(last=False)
+        return found
+
+
 @cache
-def _cached_validate(maxsize: int) -> Callable[..., list[GraphQLError]]:
-    return lru_cache(maxsize=maxsize)(_validate)
+def _documents(size: int) -> _Documents:
+    """One memo for the process, as strawberry's parser cache is one (what it keeps is per
+    schema within each document's facts)."""
+    return _Documents(size)
 
 
 def _validate(
@@ -351,7 +440,7 @@ class DocumentLimits(SchemaExtension):
         super().__init__()
         self.limits = limits
         self.budgets = budgets
-        self.validate = _cached_validate(cache_size)
+        self.documents = _documents(cache_size)
         self.charge: Charge | None = None
 
     def on_validate(self) -> Iterator[None]:
@@ -359,10 +448,11 @@ class DocumentLimits(SchemaExtension):
         document = context.graphql_document
         if context.pre_execution_errors is None and document is not None:
             schema = context.schema._schema
-            errors = self.validate(schema, document, tuple(context.validation_rules))
+            facts = self.documents.facts(document)
+            errors = facts.validate(schema, tuple(context.validation_rules))
             if not errors:
-                measured = measure(schema, document, context.operation_name, context.variables)
-                errors = check(self.limits, measured, _alias_total(document))
+                measured = facts.measure(schema, context.operation_name, context.variables or {})
+                errors = check(self.limits, measured, facts.aliases)
                 if not errors:
                     errors = self._charge(measured.cost)
                 elif self.budgets is not None:  # refused, yet measuring it took work

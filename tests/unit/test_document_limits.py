@@ -5,10 +5,11 @@ from __future__ import annotations
 import time
 
 import pytest
-from graphql import parse
+from graphql import build_schema as build_sdl
+from graphql import parse, specified_rules
 from risiko_client import api as client_documents
 
-from api.graphql.limits import DEFAULT_PAGE, LIST_SIZES, MAX_PAGE, Limits, measure
+from api.graphql.limits import DEFAULT_PAGE, LIST_SIZES, MAX_PAGE, Limits, _DocumentFacts, measure
 from api.graphql.limits import check_document as check
 from api.graphql.schema import schema
 
@@ -46,6 +47,34 @@ def test_variables_set_the_page_size() -> None:
     query = parse("query($n: Int) { games(first: $n) { edges { cursor } } }")
     assert measure(SCHEMA, query, variables={"n": 10}).cost == 1 + 10 * 2
     assert measure(SCHEMA, query, variables={}).cost == 1 + DEFAULT_PAGE * 2
+
+
+def test_a_documents_measure_is_kept_per_value_of_the_variables_it_reads() -> None:
+    """The kept measure of a document follows its page sizes, and nothing else."""
+    query = "query($n: Int, $id: ID!) { games(first: $n) { edges { cursor } } "
+    query += "game(id: $id) { id } }"
+    facts = _DocumentFacts(parse(query))
+    for n in (10, 3, 10, None, True, 3):
+        for game in ("a", "b"):
+            variables = {"n": n, "id": game}
+            assert facts.measure(SCHEMA, None, variables) == measure(
+                SCHEMA, facts.document, None, variables
+            )
+    names, by_values = facts.measures[SCHEMA, None]
+    assert names == {"n"}  # `id` changes no cost: one measure for every game
+    assert set(by_values) == {(10,), (3,), (None,)}  # a Boolean is no page size
+
+
+def test_a_document_is_validated_once_per_schema() -> None:
+    facts = _DocumentFacts(parse("{ nope }"))
+    rules = tuple(specified_rules)
+    first = facts.validate(SCHEMA, rules)
+    assert first
+    assert "nope" in first[0].message
+    assert facts.validate(SCHEMA, rules) is first
+    other = build_sdl("type Query { nope: Int }")  # where the document is valid
+    assert facts.validate(other, rules) == []
+    assert facts.validate(SCHEMA, rules) is first
 
 
 def test_other_lists_count_their_longest_answer() -> None:
