@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 import strawberry
 from strawberry.scalars import JSON
 
@@ -28,6 +30,29 @@ def event_type(event: StoredEvent) -> GameEvent:
         private=event.visible_to is not None,
         data=JSON(event.data),
     )
+
+
+class SharedEvents:
+    """One GameEvent for every subscriber of a live event: the broker hands each of them
+    the same StoredEvent, and the GameEvent (with its `shared_key`) is the same for all."""
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self._kept: OrderedDict[int, tuple[StoredEvent, GameEvent]] = OrderedDict()
+
+    def of(self, event: StoredEvent, game_id: str) -> GameEvent:
+        kept = self._kept.get(id(event))
+        if kept is not None and kept[0] is event and kept[1].shared_key == (game_id, event.seq):
+            return kept[1]
+        shared = event_type(event)
+        shared.shared_key = (game_id, event.seq)  # one execution for all who see it
+        self._kept[id(event)] = (event, shared)  # holds the event: its id stays its own
+        while len(self._kept) > self.size:
+            self._kept.popitem(last=False)
+        return shared
+
+
+SHARED_EVENTS = SharedEvents()
 
 
 @strawberry.type(description="A page of a game's history.")

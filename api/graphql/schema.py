@@ -26,7 +26,7 @@ from api.graphql.clock import SeatNotice, iso
 from api.graphql.context import Info, auth_error, not_found
 from api.graphql.enums import GameStatus, TieRule
 from api.graphql.errors import is_unexpected
-from api.graphql.events import GameEvent, event_type
+from api.graphql.events import SHARED_EVENTS, GameEvent, event_type
 from api.graphql.game import Game, GameConnection, GameEdge, PageInfo, Viewer, game_type
 from api.graphql.generated import STATE_TYPES, to_action
 from api.graphql.ids import Node, from_global_id, page_size, to_global_id
@@ -526,9 +526,7 @@ class Subscription:
         try:
             stream = info.context.service.stream(decoded[1], viewer, after)
             async for event in stream:
-                shared = event_type(event)
-                shared.shared_key = (decoded[1], event.seq)  # one execution for all who see it
-                yield shared
+                yield SHARED_EVENTS.of(event, decoded[1])
         except ServiceError as error:
             raise not_found(error.message) from None
 

@@ -19,6 +19,7 @@ import contextlib
 import json
 from collections import OrderedDict
 from collections.abc import Awaitable, Iterator
+from functools import lru_cache
 from typing import Any
 
 from graphql import ExecutionResult, FieldNode, Node, OperationDefinitionNode, VariableNode
@@ -168,7 +169,7 @@ class FrameEncoder:
         if message.get("type") != "next":
             return None
         payload = message.get("payload")
-        if not isinstance(payload, dict) or set(payload) != {"data"}:
+        if not isinstance(payload, dict) or len(payload) != 1 or "data" not in payload:
             return None
         data = payload["data"]
         kept = self._encoded.get(id(data))
@@ -180,7 +181,16 @@ class FrameEncoder:
             self._encoded[id(data)] = (data, encoded)
             while len(self._encoded) > self.size:
                 self._encoded.popitem(last=False)
-        return f'{{"id":{json.dumps(message["id"])},"type":"next","payload":{encoded}}}'
+        operation_id = message["id"]
+        string = type(operation_id) is str
+        quoted = _encoded_id(operation_id) if string else json.dumps(operation_id)
+        return f'{{"id":{quoted},"type":"next","payload":{encoded}}}'
+
+
+@lru_cache(maxsize=1024)
+def _encoded_id(operation_id: str) -> str:
+    """An operation's id in JSON (clients use a few, "1", "2", …, on every socket)."""
+    return json.dumps(operation_id)
 
 
 class StreamResultsRunner(SchemaExtensionsRunner):
