@@ -981,7 +981,13 @@ def bench_held(args: argparse.Namespace) -> list[dict[str, Any]]:
     plan = api.planned_actions(len(ramp) * int(args.held_seconds) + 2)
     figures = []
     with (
-        api.serve(None, ws=args.server_ws, profile=_profile_path(args, "held")) as url,
+        api.serve(
+            None,
+            ws=args.server_ws,
+            http=args.server_http,
+            loop=args.server_loop,
+            profile=_profile_path(args, "held"),
+        ) as url,
         httpx.Client(base_url=url, timeout=30) as client,
     ):
         pid = api.SERVER_PIDS[url]
@@ -1062,6 +1068,12 @@ def parser() -> argparse.ArgumentParser:
         "uvicorn's websockets-sansio); or one of uvicorn's --ws names, such as `websockets`, "
         "the legacy one, whose deflate takes eight times the memory",
     )
+    p.add_argument(
+        "--server-http",
+        default="auto",
+        help="uvicorn's HTTP implementation (h11, httptools), with a --server-ws other than risiko",
+    )
+    p.add_argument("--server-loop", default="auto", help="uvicorn's loop: asyncio, uvloop, auto")
     odds = p.add_argument_group("odds")
     odds.add_argument("--odds-cold", type=int, default=3, help="fresh processes per size")
     odds.add_argument(
