@@ -75,6 +75,11 @@ class Kernel:
     # What the game shows of its own state (domain/views.py), beyond what every game shows.
     STATE_VIEW: ClassVar[type[StateView]] = StateView
 
+    # The rules and the options this game plays with: a game created without options gets
+    # these options' defaults, and another game's rules or options are refused.
+    RULESET_CLASS: ClassVar[type[Ruleset]] = Ruleset
+    OPTIONS_CLASS: ClassVar[type[GameOptions]] = GameOptions
+
     # The snapshot's layout. Bump it whenever the state a snapshot holds changes meaning or
     # shape: a stored snapshot of another format is dropped and the game replayed from its
     # log (the log is the truth; a snapshot only saves replaying it).
@@ -91,7 +96,12 @@ class Kernel:
         seed: bytes,
         colours: Sequence[str] | None = None,
     ) -> None:
-        options = options or GameOptions()
+        options = self.OPTIONS_CLASS() if options is None else options
+        game = type(self).__name__
+        if not isinstance(ruleset, self.RULESET_CLASS):
+            raise InvalidOptions(f"{game} plays by a {self.RULESET_CLASS.__name__}")
+        if not isinstance(options, self.OPTIONS_CLASS):
+            raise InvalidOptions(f"{game} takes {self.OPTIONS_CLASS.__name__}")
         count = len(players)
         if not ruleset.min_players <= count <= ruleset.max_players:
             raise InvalidOptions(

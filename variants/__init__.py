@@ -71,6 +71,11 @@ VARIANTS: dict[str, Variant] = {}
 def register(variant: Variant) -> Variant:
     if variant.name in VARIANTS:
         raise ValueError(f"variant {variant.name!r} is registered twice")
+    game = variant.game_class
+    if not issubclass(variant.ruleset_class, game.RULESET_CLASS) or not issubclass(
+        variant.options_class, game.OPTIONS_CLASS
+    ):
+        raise TypeError(f"variant {variant.name!r}: its rules or options are not its game's")
     VARIANTS[variant.name] = variant
     return variant
 

@@ -27,7 +27,6 @@ from domain.errors import (
     CardNotInHand,
     InvalidAction,
     InvalidArmyCount,
-    InvalidOptions,
     NotAdjacent,
     NotEnoughArmies,
     NotYourTerritory,
@@ -44,9 +43,7 @@ from domain.flow import OpenPrompt, Phase
 from domain.forces import Forces
 from domain.kernel import Handler, Kernel
 from domain.legal import LegalAction, LegalEndTurn
-from domain.options import GameOptions
 from domain.rng import DerivedRandom
-from domain.ruleset import Ruleset
 from domain.views import SpaceView, StateView
 from variants.futurisiko import actions as fa
 from variants.futurisiko import events as fe
@@ -114,6 +111,8 @@ class FutuGame(Kernel):
     MARKER_KINDS = (FLAG,)
     STATE_VIEW = FutuState
     SNAPSHOT_FORMAT = 1
+    RULESET_CLASS = FutuRuleset
+    OPTIONS_CLASS = FutuOptions
     ruleset: FutuRuleset
     options: FutuOptions
     forces: Forces
@@ -150,24 +149,6 @@ class FutuGame(Kernel):
         "shields",
         "truces",
     )
-
-    def __init__(
-        self,
-        ruleset: Ruleset,
-        players: Sequence[str],
-        options: GameOptions | None = None,
-        *,
-        seed: bytes,
-        colours: Sequence[str] | None = None,
-    ) -> None:
-        options = FutuOptions() if options is None else options
-        super().__init__(ruleset, players, options, seed=seed, colours=colours)
-
-    def _check_options(self, ruleset: Ruleset, options: GameOptions) -> None:
-        if not isinstance(ruleset, FutuRuleset):
-            raise InvalidOptions("FutuRisiKo! needs FutuRisiKo!'s rules")
-        if not isinstance(options, FutuOptions):
-            raise InvalidOptions("FutuRisiKo! takes FutuRisiKo!'s options")
 
     def _start_state(self) -> None:
         spaces = len(self.board.territories)

@@ -25,7 +25,6 @@ from domain.errors import (
     CardNotInHand,
     InvalidAction,
     InvalidArmyCount,
-    InvalidOptions,
     NotAdjacent,
     NotEnoughArmies,
     NotYourTerritory,
@@ -50,9 +49,7 @@ from domain.legal import (
     LegalPlace,
     LegalStrategicMove,
 )
-from domain.options import GameOptions
 from domain.rng import DerivedRandom
-from domain.ruleset import Ruleset
 from domain.views import ARMY, SpaceView, StateView, UnitStack
 from variants.piu import actions as pa
 from variants.piu import events as pe
@@ -136,6 +133,8 @@ class PiuGame(Game):
     MARKER_KINDS = (FORTRESS,)
     STATE_VIEW: ClassVar[type[StateView]] = PiuState
     SNAPSHOT_FORMAT: ClassVar[int] = 1
+    RULESET_CLASS = PiuRuleset
+    OPTIONS_CLASS = PiuOptions
     ruleset: PiuRuleset
     options: PiuOptions
     empire: list[int]  # by seat: the region position of the empire drawn
@@ -151,22 +150,6 @@ class PiuGame(Game):
     admiral_used: bool
     spied: int  # the seat whose hand the seat in turn must discard from; -1 none
     setup_step: str
-
-    def __init__(
-        self,
-        ruleset: Ruleset,
-        players: Sequence[str],
-        options: GameOptions | None = None,
-        *,
-        seed: bytes,
-        colours: Sequence[str] | None = None,
-    ) -> None:
-        if not isinstance(ruleset, PiuRuleset):
-            raise InvalidOptions("a RisiKo! Più game needs the RisiKo! Più rules")
-        options = PiuOptions() if options is None else options
-        if not isinstance(options, PiuOptions):
-            raise InvalidOptions("a RisiKo! Più game takes RisiKo! Più options")
-        super().__init__(ruleset, players, options, seed=seed, colours=colours)
 
     _STATE = (
         *Game._STATE,

@@ -8,7 +8,6 @@ modifiers (`domain.combat`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -20,7 +19,6 @@ from domain.errors import (
     InvalidAction,
     InvalidArmyCount,
     InvalidDice,
-    InvalidOptions,
     NotAdjacent,
     NotEnoughArmies,
     NotYourTerritory,
@@ -33,9 +31,7 @@ from domain.flow import OpenPrompt, Phase, drawn_order, next_in_order
 from domain.forces import Forces
 from domain.kernel import Handler, Kernel
 from domain.legal import LegalAction, LegalEndTurn
-from domain.options import GameOptions
 from domain.rng import DerivedRandom
-from domain.ruleset import Ruleset
 from domain.views import ARMY, SpaceView, StateView
 from variants.skirmish import actions as sa
 from variants.skirmish import events as se
@@ -61,6 +57,8 @@ class SkirmishState(StateView):
 
 class SkirmishGame(Kernel):
     UNIT_KINDS = (ARMY, ARTILLERY)
+    RULESET_CLASS = SkirmishRuleset
+    OPTIONS_CLASS = SkirmishOptions
     ruleset: SkirmishRuleset
     options: SkirmishOptions
     forces: Forces
@@ -83,24 +81,6 @@ class SkirmishGame(Kernel):
         "phase_position",
         "points_left",
     )
-
-    def __init__(
-        self,
-        ruleset: Ruleset,
-        players: Sequence[str],
-        options: GameOptions | None = None,
-        *,
-        seed: bytes,
-        colours: Sequence[str] | None = None,
-    ) -> None:
-        options = SkirmishOptions() if options is None else options
-        super().__init__(ruleset, players, options, seed=seed, colours=colours)
-
-    def _check_options(self, ruleset: Ruleset, options: GameOptions) -> None:
-        if not isinstance(ruleset, SkirmishRuleset):
-            raise InvalidOptions("a skirmish needs the skirmish's rules")
-        if not isinstance(options, SkirmishOptions):
-            raise InvalidOptions("a skirmish takes a skirmish's options")
 
     def _start_state(self) -> None:
         spaces = len(self.board.territories)

@@ -111,6 +111,8 @@ class SpqrState(StateView):
 class SpqrGame(Game):
     UNIT_KINDS = (ARMY, TRIREME)
     MARKER_KINDS = (POWER_CENTRE,)
+    RULESET_CLASS = SpqrRuleset
+    OPTIONS_CLASS = SpqrOptions
     ruleset: SpqrRuleset
     options: SpqrOptions
     neutral_colours: tuple[str, ...]
@@ -129,25 +131,12 @@ class SpqrGame(Game):
     sea_attacked: list[int]  # provinces attacked by sea this turn
     conquered_by_sea: list[int]  # provinces taken by sea this turn
 
-    def __init__(
-        self,
-        ruleset: Ruleset,
-        players: Sequence[str],
-        options: GameOptions | None = None,
-        *,
-        seed: bytes,
-        colours: Sequence[str] | None = None,
-    ) -> None:
-        if not isinstance(ruleset, SpqrRuleset):
-            raise InvalidOptions("an S.P.Q.RisiKo! game needs the S.P.Q.RisiKo! rules")
-        options = SpqrOptions() if options is None else options
-        if not isinstance(options, SpqrOptions):
-            raise InvalidOptions("an S.P.Q.RisiKo! game takes S.P.Q.RisiKo! options")
+    def _check_options(self, ruleset: Ruleset, options: GameOptions) -> None:
+        super()._check_options(ruleset, options)
         if options.defender_dice is not DefenderDice.MAXIMUM:
             raise InvalidOptions("in S.P.Q.RisiKo! the defender always rolls the most dice")
         if not options.minimum_garrison:
             raise InvalidOptions("the garrison of 2 is a rule of S.P.Q.RisiKo!, not an option")
-        super().__init__(ruleset, players, options, seed=seed, colours=colours)
 
     _STATE = (
         *Game._STATE,
