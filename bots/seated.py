@@ -132,6 +132,22 @@ SEATED: dict[BotPolicy, Callable[[SeatView, random.Random], a.Action]] = {
 }
 
 
+Decide = Callable[[Kernel, int, random.Random], a.Action]
+_OWN_ODDS: dict[type[Kernel], Decide] = {}
+
+
+def register_seated(game_class: type[Kernel], decide: Decide) -> None:
+    """A game whose board a SeatView cannot describe (units of several kinds) brings its own
+    play for the odds bot (in its variant's folder). It reads the game, so it must read only
+    what the seat's client sees: the board, whose units are public, the phase, and the seat's
+    own legal actions (its own cards among them); never another hand, the deck or an
+    objective. The game's tests hold this: the same choice whatever the others hold."""
+    _OWN_ODDS[game_class] = decide
+
+
 def seated_choice(policy: BotPolicy, game: Kernel, seat: int, rnd: random.Random) -> a.Action:
     """The action of a bot of `policy` at `seat`, decided on the seat's view only."""
+    own = _OWN_ODDS.get(type(game)) if policy is BotPolicy.ODDS else None
+    if own is not None:
+        return own(game, seat, rnd)
     return SEATED[policy](seat_view(game, seat), rnd)

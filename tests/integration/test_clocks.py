@@ -281,9 +281,11 @@ async def test_seating_bots_is_for_seated_players_in_the_lobby(service: GameServ
     assert started.value.code == "GAME_ALREADY_STARTED"
 
 
-async def bots_alone(service: GameService, seed: str, bots: int) -> GameRecord:
-    """A classic game of `bots` seated bots, started by a person who then leaves it."""
-    record = await service.create_game("classic", {}, seed)
+async def bots_alone(
+    service: GameService, seed: str, bots: int, variant: str = "classic"
+) -> GameRecord:
+    """A game of `bots` seated bots, started by a person who then leaves it."""
+    record = await service.create_game(variant, {}, seed)
     host = await service.join_game(record.id, "Host")
     for _ in range(bots):
         await service.add_bot(record.id, host.token)
@@ -310,6 +312,28 @@ async def test_bots_alone_play_a_game_to_its_end_at_once(
     assert clock.now == start
     assert session.game is not None
     assert await replayed(service, record.id) == state_of(classic(session.game))
+
+
+@pytest.mark.anyio
+async def test_odds_bots_alone_play_a_futurisiko_game_to_a_winner(
+    service: GameService, clock: Clock
+) -> None:
+    """FutuRisiKo!'s seated odds bot produces, moves and fights (variants/futurisiko/bot.py):
+    three of them win a game through the service, every move accepted."""
+    record = await bots_alone(service, "futu-bots", 3, "futurisiko")
+    for _ in range(3000):
+        await service.settle()
+        if (await service.session(record.id)).record.status == "finished":
+            break
+        await service.tick()
+    session = await service.session(record.id)
+    assert session.record.status == "finished"
+    assert session.game is not None
+    assert session.game.winner is not None
+    log = await service.store.log(record.id, 0)
+    assert {entry.kind for entry in log} >= {"bot"}
+    played = {entry.payload.get("kind") for entry in log if entry.kind == "bot"}
+    assert {"produce", "move_units", "battle"} <= played, played
 
 
 @pytest.mark.anyio

@@ -2,7 +2,8 @@
 FutuGame): flags where free land is near, every card that helps played at once, tanks and some
 aircraft on the front, free territories taken one tank each, enemy territories attacked where
 it outnumbers them, every submarine firing, every battle fought. It chooses among the legal
-families only, one action at a time, on the board as it is."""
+families only, one action at a time, on the board as it is. The server's odds bot plays a
+FutuRisiKo! seat as this one does (`seated`)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 from bots.policies import register_aggressive
+from bots.seated import register_seated
 from domain import actions as a
 from domain.flow import Phase
 from domain.kernel import Kernel
@@ -169,4 +171,12 @@ def _move(game: FutuGame, seat: int, family: LegalMoveUnits) -> a.Action | None:
     return None
 
 
+def seated(game: Kernel, seat: int, rnd: random.Random) -> a.Action:
+    """The server's odds bot at a FutuRisiKo! table plays as this one: a SeatView (owners and
+    armies) cannot describe tanks, aircraft and submarines. What it reads is public (the
+    units, the flags, the phase) or the seat's own (its legal actions, its cards among them)."""
+    return next(iter(aggressive(game, seat, rnd)))
+
+
 register_aggressive(FutuGame, aggressive)
+register_seated(FutuGame, seated)
