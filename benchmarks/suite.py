@@ -22,8 +22,10 @@ describes the machine. Figures:
 * subscriptions.gameEvents.<route>: S WebSocket subscribers (graphql-transport-ws) of one game
   on one server; then N actions are submitted one at a time (GraphQL submitAction), and for
   every event the delay from just before its submitAction was sent to its arrival at each
-  subscriber: p50/p99 over all deliveries (one client process, one event loop, so the client's
-  own work of receiving S messages is part of the delay). Then the same with S subscribers of
+  subscriber: p50/p99 over all deliveries, the subscribers spread over client processes
+  (`--subscriber-processes`, 2), so that one client's work of receiving S messages does not
+  hide the server; and the server's side alone, from the broker's publish of an action's
+  events to each message written to its socket. Then the same with S subscribers of
   the bare WebSocket route of `benchmarks/api_app.py` (the same service stream and messages,
   without GraphQL) on a second game with the same seed and the same actions;
 * odds.<n>: `battle_odds(n, n)` cold (a fresh process) and warm (in-process, median).
@@ -46,6 +48,7 @@ import argparse
 import asyncio
 import base64
 import json
+import multiprocessing
 import os
 import platform
 import resource
@@ -54,6 +57,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
@@ -477,6 +481,95 @@ async def _last_public_event(client: httpx.AsyncClient, game_id: str, version: i
             return after
 
 
+def _subscriber_process(
+    commands: Connection,
+    base: str,
+    route: str,
+    game_id: str,
+    after: int,
+    compression: str | None,
+    count: int,
+    concurrency: int,
+    open_files: int,
+) -> None:
+    """A process of subscribers (`--subscriber-processes`): it opens `count` of them, says
+    so, then for each ("aim", seq) answers ("reached", seq) once every one of its subscribers
+    has the event numbered seq; on ("stop",) it sends back what each received, and its CPU."""
+    raise_open_files(open_files)
+    asyncio.run(
+        _subscribers(commands, base, route, game_id, after, compression, count, concurrency)
+    )
+
+
+async def _subscribers(
+    commands: Connection,
+    base: str,
+    route: str,
+    game_id: str,
+    after: int,
+    compression: str | None,
+    count: int,
+    concurrency: int,
+) -> None:
+    last_seen = [after] * count
+    received: list[list[tuple[float, int, int]]] = [[] for _ in range(count)]
+    progress = Progress(count)
+    sockets: list[Any] = []
+    tasks: list[asyncio.Task[None]] = []
+    gate = asyncio.Semaphore(concurrency)
+
+    async def open_one(index: int) -> None:
+        async with gate:
+            socket = await _connect(base, route, game_id, after, compression)
+        sockets.append(socket)
+        tasks.append(
+            asyncio.create_task(_subscriber(index, socket, last_seen, received[index], progress))
+        )
+
+    inbox = _inbox(commands)
+    waiting: asyncio.Task[None] | None = None
+
+    async def answer(target: int) -> None:
+        await progress.done.wait()
+        commands.send(("reached", target))
+
+    try:
+        await asyncio.gather(*(open_one(i) for i in range(count)))
+        commands.send(("connected",))
+        while True:
+            command = await inbox.get()
+            if waiting is not None:
+                waiting.cancel()
+            if command[0] == "stop":
+                break
+            progress.aim(command[1], last_seen)
+            waiting = asyncio.create_task(answer(command[1]))
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(
+            *(asyncio.wait_for(s.close(), 5) for s in sockets), return_exceptions=True
+        )
+    commands.send(("received", received, time.process_time()))
+
+
+def _inbox(connection: Connection) -> asyncio.Queue[Any]:
+    """What arrives on a pipe, as an asyncio queue of this event loop."""
+    inbox: asyncio.Queue[Any] = asyncio.Queue()
+    loop = asyncio.get_running_loop()
+
+    def read() -> None:
+        try:
+            inbox.put_nowait(connection.recv())
+        except EOFError:  # the other end is gone
+            loop.remove_reader(connection.fileno())
+            inbox.put_nowait(("closed",))
+
+    loop.add_reader(connection.fileno(), read)
+    return inbox
+
+
 async def _fan_out(
     url: str,
     route: str,
@@ -488,41 +581,50 @@ async def _fan_out(
 ) -> dict[str, Any]:
     count = args.subscribers
     compression = None if args.ws_compression == "none" else "deflate"
+    processes = max(1, min(args.subscriber_processes, count))
+    shares = [count // processes + (k < count % processes) for k in range(processes)]
+    spawn = multiprocessing.get_context("spawn")
+    workers: list[tuple[Any, Connection, asyncio.Queue[Any]]] = []
     async with httpx.AsyncClient(base_url=url, timeout=60) as client:
         after = await _last_public_event(client, game_id, first_version - 1)
-        last_seen = [after] * count
-        received: list[list[tuple[float, int, int]]] = [[] for _ in range(count)]
-        progress = Progress(count)
-        sockets: list[Any] = []
-        tasks: list[asyncio.Task[None]] = []
-        gate = asyncio.Semaphore(args.connect_concurrency)
         base = url.replace("http://", "ws://")
-
-        async def open_one(index: int) -> None:
-            async with gate:
-                socket = await _connect(base, route, game_id, after, compression)
-            sockets.append(socket)
-            tasks.append(
-                asyncio.create_task(
-                    _subscriber(index, socket, last_seen, received[index], progress)
-                )
-            )
-
         started = time.perf_counter()
         try:
-            await asyncio.gather(*(open_one(i) for i in range(count)))
+            for share in shares:
+                mine, theirs = spawn.Pipe()
+                process = spawn.Process(
+                    target=_subscriber_process,
+                    args=(
+                        theirs,
+                        base,
+                        route,
+                        game_id,
+                        after,
+                        compression,
+                        share,
+                        max(1, args.connect_concurrency // processes),
+                        share + 256,
+                    ),
+                    daemon=True,
+                )
+                process.start()
+                workers.append((process, mine, _inbox(mine)))
+            for _, _, inbox in workers:
+                assert (await asyncio.wait_for(inbox.get(), 120))[0] == "connected"
             connect_seconds = time.perf_counter() - started
-            say(f"subscriptions {route}: {count} subscribers connected in {connect_seconds:.1f} s")
+            say(
+                f"subscriptions {route}: {count} subscribers connected in {connect_seconds:.1f} s "
+                f"({processes} processes)"
+            )
 
             server_pid = api.SERVER_PIDS[url]
             cpu_started = (time.process_time(), api.cpu_seconds(server_pid), time.perf_counter())
             sent: dict[int, tuple[float, float]] = {}  # version -> (before sending, answered)
             version = first_version
             measured_from: int | None = None
-            warm_deliveries, warm_rss = 0, 0.0
+            warm_rss = 0.0
             public_events = 0
             for step, (seat, action) in enumerate(plan):
-                progress.target = None
                 before = time.perf_counter()
                 response = await client.post(
                     "/graphql",
@@ -545,18 +647,22 @@ async def _fan_out(
                 sent[version] = (before, answered)
                 public = [e["seq"] for e in payload["events"] if not e["private"]]
                 if public:
-                    progress.aim(max(public), last_seen)
+                    target = max(public)
+                    for _, pipe, _ in workers:
+                        pipe.send(("aim", target))
                     try:
-                        await asyncio.wait_for(progress.done.wait(), args.event_timeout)
+                        async with asyncio.timeout(args.event_timeout):
+                            for _, _, inbox in workers:
+                                while (await inbox.get()) != ("reached", target):
+                                    pass  # an answer to an earlier aim, come late
                     except TimeoutError:
                         say(
-                            f"subscriptions {route}: action {step}: {progress.count} of {count} "
-                            f"subscribers got its events within {args.event_timeout} s"
+                            f"subscriptions {route}: action {step}: not every subscriber got "
+                            f"its events within {args.event_timeout} s"
                         )
                     if measured_from is None:
                         # The warm-up: every subscriber is now past its catch-up, live.
                         measured_from = version + 1
-                        warm_deliveries = sum(len(deliveries) for deliveries in received)
                         warm_rss = api.rss_mib(server_pid)
                         await client.get("/bare/fan-out")  # the server's side from here on
                     else:
@@ -564,17 +670,26 @@ async def _fan_out(
                 version += 1
             await asyncio.sleep(0.05)  # stragglers of the last action
             server_side = (await client.get("/bare/fan-out")).json()
-            client_cpu = time.process_time() - cpu_started[0]
             server_cpu = api.cpu_seconds(server_pid) - cpu_started[1]
             wall = time.perf_counter() - cpu_started[2]
             end_rss = api.rss_mib(server_pid)
+            received: list[list[tuple[float, int, int]]] = []
+            client_cpu = time.process_time() - cpu_started[0]
+            for _, pipe, _ in workers:
+                pipe.send(("stop",))
+            for _, _, inbox in workers:
+                while (answer := await asyncio.wait_for(inbox.get(), 60))[0] != "received":
+                    if answer[0] == "closed":
+                        raise RuntimeError("a subscriber process ended without its figures")
+                received += answer[1]
+                client_cpu += answer[2]  # its whole life, connecting included
         finally:
-            for task in tasks:
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
-            await asyncio.gather(
-                *(asyncio.wait_for(s.close(), 5) for s in sockets), return_exceptions=True
-            )
+            for process, pipe, _ in workers:
+                asyncio.get_running_loop().remove_reader(pipe.fileno())
+                pipe.close()
+                process.join(10)
+                if process.is_alive():
+                    process.kill()
 
     assert measured_from is not None, "no action of the plan had a public event"
     from_send: list[float] = []
@@ -592,6 +707,7 @@ async def _fan_out(
     submit = [answered - before for v, (before, answered) in sent.items() if v >= measured_from]
     last_delivery = [max(delays) for delays in per_event.values()]
     all_deliveries = sum(len(deliveries) for deliveries in received)  # warm-up included
+    warm_deliveries = sum(v < measured_from for d in received for _, _, v in d)
     written = _server_side(server_side, _raw_id(game_id))
     return {
         "benchmark": f"subscriptions.gameEvents.{route}",
@@ -619,6 +735,7 @@ async def _fan_out(
         "server_cpu_seconds": round(server_cpu, 2),
         "server_cpu_us_per_delivery": round(server_cpu / all_deliveries * 1e6, 1),
         "client_cpu_seconds": round(client_cpu, 2),
+        "subscriber_processes": processes,
         # The server's memory once every subscriber is live, and after every delivery.
         "server_rss_mib_live": round(warm_rss, 1),
         "deliveries_when_live": warm_deliveries,
@@ -1057,6 +1174,12 @@ def parser() -> argparse.ArgumentParser:
     subs.add_argument("--subscribers", type=int, default=1000)
     subs.add_argument("--subscription-actions", type=int, default=40, help="measured actions")
     subs.add_argument("--connect-concurrency", type=int, default=50)
+    subs.add_argument(
+        "--subscriber-processes",
+        type=int,
+        default=2,
+        help="client processes the subscribers are spread over (steered from this one)",
+    )
     subs.add_argument("--event-timeout", type=float, default=20.0, help="seconds per action")
     subs.add_argument("--subscription-timeout", type=float, default=180.0, help="seconds in all")
     subs.add_argument("--ws-compression", choices=("deflate", "none"), default="deflate")
