@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Iterator
+from typing import TypeVar
 
 from domain import actions as a
 from domain.game import Game, Phase
@@ -11,6 +12,22 @@ from domain.kernel import Kernel
 from domain.options import DefenderDice
 
 Policy = Callable[[Kernel, int, random.Random], Iterable[a.Action]]
+ActionT = TypeVar("ActionT", bound=a.Action)
+
+# Actions are immutable values, so a bot may propose the same object again: building one (and
+# checking its fields, as for an action from a client) cost more than a dict look-up, and a
+# game proposes the same few thousand over and over. Bounded by the boards' territories.
+_ACTIONS: dict[tuple[object, ...], a.Action] = {}
+
+
+def _action(cls: type[ActionT], *args: object) -> ActionT:
+    """`cls(*args)`, shared between the proposals that are equal."""
+    key = (cls, *args)
+    action = _ACTIONS.get(key)
+    if action is None:
+        action = _ACTIONS[key] = cls(*args)
+    assert isinstance(action, cls)
+    return action
 
 
 def random_policy(game: Kernel, seat: int, rnd: random.Random) -> list[a.Action]:
@@ -47,10 +64,10 @@ def aggressive_policy(game: Kernel, seat: int, rnd: random.Random) -> Iterable[a
     if phase is Phase.DEFEND:
         prompt = game.open_prompt()
         assert prompt is not None
-        return [a.Defend(min(3, game.armies[prompt.values[1]]))]
+        return [_action(a.Defend, min(3, game.armies[prompt.values[1]]))]
     if phase is Phase.OCCUPY:
         assert game.pending_conquest is not None
-        return [a.Occupy(game.pending_conquest[3])]
+        return [_action(a.Occupy, game.pending_conquest[3])]
     if phase is Phase.SETUP or (phase is Phase.REINFORCE and game.pending_reinforcements):
         if phase is Phase.REINFORCE:
             hand = game.hands[seat]
@@ -70,7 +87,7 @@ def aggressive_policy(game: Kernel, seat: int, rnd: random.Random) -> Iterable[a
         chosen: dict[int, int] = {}
         for territory in rnd.choices(border, k=count):  # one army at a time, at random
             chosen[territory] = chosen.get(territory, 0) + 1
-        return [a.PlaceArmies(ids[t].id, n) for t, n in chosen.items()]
+        return [_action(a.PlaceArmies, ids[t].id, n) for t, n in chosen.items()]
     return land_attacks(game, seat)
 
 
@@ -82,30 +99,38 @@ def land_attacks(game: Game, seat: int) -> Iterator[a.Action]:
     armies = game.armies
     neighbours = game.board.land_neighbours  # S.P.Q.RisiKo!: no attack across a sea area here
     declare = game.options.defender_dice is DefenderDice.DECLARE
+    may_attack = game.may_attack
+    occupy = Phase.OCCUPY
+    territories = range(len(owner))
     attacked = True
     while attacked:  # until no own territory outnumbers an enemy neighbour any more
         attacked = False
-        for source in range(len(owner)):  # live ownership: a conquest can attack at once
-            if owner[source] != seat:
+        for source in territories:  # live ownership: a conquest can attack at once
+            # With fewer than 2 armies it outnumbers no enemy (each holds at least 1).
+            if owner[source] != seat or armies[source] < 2:
                 continue
             for target in neighbours[source]:
-                if game.phase is Phase.OCCUPY:
-                    assert game.pending_conquest is not None
-                    yield a.Occupy(game.pending_conquest[3])
                 if (
                     owner[target] != seat
                     and armies[source] > armies[target]
-                    and game.may_attack(source, target)
+                    and may_attack(source, target)
                 ):
                     attacked = True
                     if declare:  # one roll at a time, the defender answering each
-                        yield a.Attack(ids[source].id, ids[target].id, min(3, armies[source] - 1))
+                        yield _action(
+                            a.Attack, ids[source].id, ids[target].id, min(3, armies[source] - 1)
+                        )
                     else:
-                        yield a.AttackUntil(ids[source].id, ids[target].id, 3, 1)
+                        yield _action(a.AttackUntil, ids[source].id, ids[target].id, 3, 1)
+                    # The state changes only at a yield, so the conquest that this attack may
+                    # have left to occupy is occupied here, before the next neighbour is read.
+                    if game.phase is occupy:
+                        assert game.pending_conquest is not None
+                        yield _action(a.Occupy, game.pending_conquest[3])
     if game.phase is Phase.OCCUPY:
         assert game.pending_conquest is not None
-        yield a.Occupy(game.pending_conquest[3])
-    yield a.EndTurn()
+        yield _action(a.Occupy, game.pending_conquest[3])
+    yield _action(a.EndTurn)
 
 
 POLICIES: dict[str, Policy] = {"random": random_policy, "aggressive": aggressive_policy}

@@ -55,6 +55,7 @@ def game_seed(seed: int, index: int) -> bytes:
 def play(game: Kernel, policy_name: str, rnd: random.Random, max_actions: int = 1_000_000) -> int:
     """Play `game` to its end with one policy for every seat; returns the actions applied."""
     policy = POLICIES[policy_name]
+    apply = game.apply
     applied = 0
     while not game.is_over:
         seat = game.seat_to_act
@@ -62,7 +63,7 @@ def play(game: Kernel, policy_name: str, rnd: random.Random, max_actions: int = 
         progressed = False
         for action in policy(game, seat, rnd):
             try:
-                game.apply(seat, action)
+                apply(seat, action)
             except RuleViolation as violation:
                 if not progressed:  # even its first proposal is refused: a bug in the policy
                     raise RuntimeError(f"{policy_name} proposed {action}: {violation}") from None

@@ -588,21 +588,22 @@ class Game(Kernel):
     ) -> list[e.Event]:
         attacker, defender = rng.roll(dice, defence)  # each sorted highest first
         attacker_losses, defender_losses = compare_sorted_dice(attacker, defender)
-        self.armies[source] -= attacker_losses
-        self.armies[target] -= defender_losses
-        board = self.board
+        armies = self.armies
+        armies[source] -= attacker_losses
+        armies[target] -= defender_losses
+        territories = self.board.territories
         events: list[e.Event] = [
             e.DiceRolled(
                 seat,
-                board.territories[source].id,
-                board.territories[target].id,
+                territories[source].id,
+                territories[target].id,
                 tuple(attacker),
                 tuple(defender),
                 attacker_losses,
                 defender_losses,
             )
         ]
-        if self.armies[target] == 0:
+        if armies[target] == 0:
             events += self._conquer(seat, source, target, dice)
         return events
 

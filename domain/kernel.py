@@ -259,8 +259,10 @@ class Kernel:
         """Seats still playing: neither eliminated nor resigned."""
         return [
             seat
-            for seat in range(len(self.players))
-            if not self.eliminated[seat] and not self.resigned[seat]
+            for seat, (eliminated, resigned) in enumerate(
+                zip(self.eliminated, self.resigned, strict=True)
+            )
+            if not eliminated and not resigned
         ]
 
     def territories_held(self, seat: int) -> int:
