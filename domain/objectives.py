@@ -42,7 +42,7 @@ class HoldTerritories(Objective):
 
     def is_met(self, board: Board, owner: Sequence[int], armies: Sequence[int], seat: int) -> bool:
         if self.min_armies <= 1:
-            return sum(1 for territory_owner in owner if territory_owner == seat) >= self.count
+            return owner.count(seat) >= self.count  # checked after every conquest: one C pass
         held = 0
         for territory, territory_owner in enumerate(owner):
             if territory_owner == seat and armies[territory] >= self.min_armies:
