@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from domain.errors import InvalidOptions
 from domain.ruleset import Ruleset
-from variants import VARIANTS, Variant, register
+from variants import VARIANTS
 
 NAMES = ["Anna", "Bruno", "Carla"]
 
@@ -34,12 +32,3 @@ def test_a_game_refuses_the_rules_and_options_of_another(name: str) -> None:
         if not isinstance(other.options(), game_class.OPTIONS_CLASS):
             with pytest.raises(InvalidOptions, match="takes"):
                 game_class(VARIANTS[name].ruleset, NAMES, other.options(), seed=b"s")
-
-
-def test_a_variant_whose_classes_are_not_its_games_is_not_registered() -> None:
-    piu = VARIANTS["piu"]
-    spqr = VARIANTS["spqr"]
-    mixed: Variant = dataclasses.replace(piu, name="mixed", options_class=spqr.options_class)
-    with pytest.raises(TypeError, match="not its game's"):
-        register(mixed)
-    assert "mixed" not in VARIANTS

@@ -9,8 +9,6 @@ from __future__ import annotations
 from variants import Variant, register
 from variants.futurisiko import bot as _bot  # noqa: F401  (registers the aggressive policy)
 from variants.futurisiko.game import FutuGame
-from variants.futurisiko.options import FutuOptions
-from variants.futurisiko.ruleset import FutuRuleset
 
 FUTURISIKO = register(
     Variant(
@@ -20,7 +18,5 @@ FUTURISIKO = register(
         game_class=FutuGame,
         description="The world of the future: tanks, aircraft and submarines, production points, "
         "movement then combat, explosion dice. Board reconstructed-1.",
-        ruleset_class=FutuRuleset,
-        options_class=FutuOptions,
     )
 )

@@ -7,8 +7,6 @@ from __future__ import annotations
 from variants import Variant, register
 from variants.piu import bot as _bot  # noqa: F401  (registers the example bot's play)
 from variants.piu.game import PiuGame
-from variants.piu.options import PiuOptions
-from variants.piu.ruleset import PiuRuleset
 
 PIU = register(
     Variant(
@@ -18,7 +16,5 @@ PIU = register(
         game_class=PiuGame,
         description="Europe in 1914: empires and fortresses, banners, six kinds of card, the "
         "flagship and hidden armies (board reconstructed-1).",
-        ruleset_class=PiuRuleset,
-        options_class=PiuOptions,
     )
 )

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from variants import Variant
 from variants.skirmish.game import SkirmishGame
-from variants.skirmish.options import SkirmishOptions
-from variants.skirmish.ruleset import SkirmishRuleset
 
 VARIANT = Variant(
     name="skirmish",
@@ -21,6 +19,4 @@ VARIANT = Variant(
     game_class=SkirmishGame,
     description="A seven-space test game: armies and artillery, a turn order drawn every "
     "round, assaults answered by the defender.",
-    ruleset_class=SkirmishRuleset,
-    options_class=SkirmishOptions,
 )

@@ -6,8 +6,6 @@ from __future__ import annotations
 from variants import Variant, register
 from variants.spqr import bot as _bot  # noqa: F401  (registers the example bot's play)
 from variants.spqr.game import SpqrGame
-from variants.spqr.options import SpqrOptions
-from variants.spqr.ruleset import SpqrRuleset
 
 SPQR = register(
     Variant(
@@ -17,7 +15,5 @@ SPQR = register(
         game_class=SpqrGame,
         description="The Roman Empire: provinces and sea areas, triremes, neutral armies, "
         "power centres and victory points.",
-        ruleset_class=SpqrRuleset,
-        options_class=SpqrOptions,
     )
 )
