@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections import OrderedDict
-
 import strawberry
 from strawberry.scalars import JSON
 
+from api.identity_memo import IdentityMemo
 from api.stores.base import StoredEvent
 
 
@@ -37,19 +36,15 @@ class SharedEvents:
     the same StoredEvent, and the GameEvent (with its `shared_key`) is the same for all."""
 
     def __init__(self, size: int = 256) -> None:
-        self.size = size
-        self._kept: OrderedDict[int, tuple[StoredEvent, GameEvent]] = OrderedDict()
+        self._kept: IdentityMemo[StoredEvent, GameEvent] = IdentityMemo(size)
 
     def of(self, event: StoredEvent, game_id: str) -> GameEvent:
-        kept = self._kept.get(id(event))
-        if kept is not None and kept[0] is event and kept[1].shared_key == (game_id, event.seq):
-            return kept[1]
+        kept = self._kept.get(event)
+        if kept is not None and kept.shared_key == (game_id, event.seq):
+            return kept
         shared = event_type(event)
         shared.shared_key = (game_id, event.seq)  # one execution for all who see it
-        self._kept[id(event)] = (event, shared)  # holds the event: its id stays its own
-        while len(self._kept) > self.size:
-            self._kept.popitem(last=False)
-        return shared
+        return self._kept.keep(event, shared)
 
 
 SHARED_EVENTS = SharedEvents()

@@ -15,7 +15,6 @@ it computes, since the exact odds take time in the product of the two sides.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -44,6 +43,7 @@ from starlette.responses import Response
 from strawberry.extensions import SchemaExtension
 
 from api.budget import Budgets, Charge
+from api.identity_memo import IdentityMemo
 
 DEFAULT_PAGE = 20
 MAX_PAGE = 100
@@ -394,20 +394,11 @@ class _Documents:
     its whole tree (graphql-core), which on every request cost more than the lookup saves."""
 
     def __init__(self, size: int) -> None:
-        self.size = size
-        self._kept: OrderedDict[int, _DocumentFacts] = OrderedDict()
+        self._kept: IdentityMemo[DocumentNode, _DocumentFacts] = IdentityMemo(size)
 
     def facts(self, document: DocumentNode) -> _DocumentFacts:
-        key = id(document)
-        found = self._kept.get(key)
-        if found is not None and found.document is document:
-            self._kept.move_to_end(key)
-            return found
-        found = self._kept[key] = _DocumentFacts(document)  # holds it: its id stays its own
-        self._kept.move_to_end(key)
-        while len(self._kept) > self.size:
-            self._kept.popitem(last=False)
-        return found
+        found = self._kept.get(document)
+        return found if found is not None else self._kept.keep(document, _DocumentFacts(document))
 
 
 @cache

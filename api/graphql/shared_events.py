@@ -28,6 +28,8 @@ from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
 from strawberry.types import ExecutionContext
 from strawberry.types.graphql import OperationType
 
+from api.identity_memo import IdentityMemo
+
 SHARED_RESULTS = 2048  # events kept, across documents: a few actions of many games
 SHARED_FRAMES = 256
 
@@ -161,8 +163,7 @@ class FrameEncoder:
     only the operation's id differs from one subscriber's frame to the next."""
 
     def __init__(self, size: int = SHARED_FRAMES) -> None:
-        self.size = size
-        self._encoded: OrderedDict[int, tuple[object, str]] = OrderedDict()
+        self._encoded: IdentityMemo[object, str] = IdentityMemo(size)
 
     def next_frame(self, message: dict[str, Any]) -> str | None:
         """The frame of a `next` message carrying only data, or None for any other message."""
@@ -172,15 +173,9 @@ class FrameEncoder:
         if not isinstance(payload, dict) or len(payload) != 1 or "data" not in payload:
             return None
         data = payload["data"]
-        kept = self._encoded.get(id(data))
-        if kept is not None and kept[0] is data:
-            encoded = kept[1]
-            self._encoded.move_to_end(id(data))
-        else:
-            encoded = json.dumps(payload, separators=(",", ":"))
-            self._encoded[id(data)] = (data, encoded)
-            while len(self._encoded) > self.size:
-                self._encoded.popitem(last=False)
+        encoded = self._encoded.get(data)
+        if encoded is None:
+            encoded = self._encoded.keep(data, json.dumps(payload, separators=(",", ":")))
         operation_id = message["id"]
         string = type(operation_id) is str
         quoted = _encoded_id(operation_id) if string else json.dumps(operation_id)
