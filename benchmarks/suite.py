@@ -481,24 +481,11 @@ async def _last_public_event(client: httpx.AsyncClient, game_id: str, version: i
             return after
 
 
-def _subscriber_process(
-    commands: Connection,
-    base: str,
-    route: str,
-    game_id: str,
-    after: int,
-    compression: str | None,
-    count: int,
-    concurrency: int,
-    open_files: int,
-) -> None:
-    """A process of subscribers (`--subscriber-processes`): it opens `count` of them, says
-    so, then for each ("aim", seq) answers ("reached", seq) once every one of its subscribers
-    has the event numbered seq; on ("stop",) it sends back what each received, and its CPU."""
+def _subscriber_process(commands: Connection, open_files: int, *setting: Any) -> None:
+    """A process of subscribers (`--subscriber-processes`), run by `_subscribers` with
+    `setting` (its arguments after `commands`)."""
     raise_open_files(open_files)
-    asyncio.run(
-        _subscribers(commands, base, route, game_id, after, compression, count, concurrency)
-    )
+    asyncio.run(_subscribers(commands, *setting))
 
 
 async def _subscribers(
@@ -511,6 +498,9 @@ async def _subscribers(
     count: int,
     concurrency: int,
 ) -> None:
+    """Opens `count` subscribers and says so; then for each ("aim", seq) answers ("reached",
+    seq) once every one of them has the event numbered seq; on ("stop",) it sends back what
+    each received, and its CPU."""
     last_seen = [after] * count
     received: list[list[tuple[float, int, int]]] = [[] for _ in range(count)]
     progress = Progress(count)
@@ -596,6 +586,7 @@ async def _fan_out(
                     target=_subscriber_process,
                     args=(
                         theirs,
+                        share + 256,
                         base,
                         route,
                         game_id,
@@ -603,7 +594,6 @@ async def _fan_out(
                         compression,
                         share,
                         max(1, args.connect_concurrency // processes),
-                        share + 256,
                     ),
                     daemon=True,
                 )
