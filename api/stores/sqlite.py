@@ -74,6 +74,19 @@ CREATE TABLE IF NOT EXISTS idempotency (
 """
 
 
+def _make_schema(connection: sqlite3.Connection) -> None:
+    """The tables and indexes, and the columns a data folder of an older version lacks."""
+    for statement in SCHEMA.split(";"):
+        if statement.strip():
+            connection.execute(statement)
+    columns = {row[1] for row in connection.execute("PRAGMA table_info(games)")}
+    if "deadline" not in columns:  # a data folder written before game clocks
+        connection.execute("ALTER TABLE games ADD COLUMN deadline REAL")
+    connection.execute(
+        "CREATE INDEX IF NOT EXISTS games_due ON games (deadline) WHERE deadline IS NOT NULL"
+    )
+
+
 def _record_to_row(record: GameRecord) -> str:
     return json.dumps(
         {
@@ -168,17 +181,18 @@ class SqliteStore:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             connection.row_factory = sqlite3.Row
+            connection.execute("PRAGMA busy_timeout=5000")
             connection.execute("PRAGMA journal_mode=WAL")
             connection.execute("PRAGMA synchronous=FULL")
-            connection.execute("PRAGMA busy_timeout=5000")
-            connection.executescript(SCHEMA)
-            columns = {row[1] for row in connection.execute("PRAGMA table_info(games)")}
-            if "deadline" not in columns:  # a data folder written before game clocks
-                connection.execute("ALTER TABLE games ADD COLUMN deadline REAL")
-            connection.execute(
-                "CREATE INDEX IF NOT EXISTS games_due ON games (deadline) "
-                "WHERE deadline IS NOT NULL"
-            )
+            # Several processes may open one database at once (instances sharing a data
+            # folder): the schema is made, or migrated, by one at a time.
+            connection.execute("BEGIN IMMEDIATE")
+            try:
+                _make_schema(connection)
+                connection.execute("COMMIT")
+            except BaseException:
+                connection.execute("ROLLBACK")
+                raise
             self._connection = connection
 
         if self._closed:  # opened again after a close: a fresh thread
