@@ -15,8 +15,8 @@ from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 
 from api.clock import ClockState
-from api.service import GameService
-from api.stores.base import GameStatus
+from api.service import GameService, Unauthenticated
+from api.stores.base import GameStatus, SeatRecord
 
 WARN_AT_MOST = 60.0  # seconds before a deadline, at most, that DEADLINE_NEAR comes
 WARN_SHARE = 0.25  # … and at least this share of the time the seat had, at most 60 s
@@ -40,10 +40,12 @@ class Notice:
 
 @dataclass(slots=True)
 class _Watch:
-    """What the stream has told one seat of one game so far."""
+    """What the stream has told one seat of one game so far. The seat is found anew from its
+    token at every look: in the lobby the seats after one that leaves move up."""
 
     game_id: str
-    seat: int
+    token_hash: str
+    seat: int = -1
     acting: NoticeKind | None = None
     deadline: float | None = None  # the seat's deadline now, if its time runs
     warn_at: float | None = None  # when DEADLINE_NEAR is due for it (None: told, or none)
@@ -51,11 +53,12 @@ class _Watch:
 
 
 async def seat_notices(
-    service: GameService, seats: Sequence[tuple[str, int]]
+    service: GameService, seats: Sequence[tuple[str, str]]
 ) -> AsyncIterator[Notice]:
-    """The notices of `seats` ((game id, seat) pairs), the current ones first; ends when every
-    one of their games has ended."""
-    watches = [_Watch(game_id, seat) for game_id, seat in seats]
+    """The notices of `seats` ((game id, seat token's hash) pairs), the current ones first;
+    ends when every one of their games has ended. A token that is no longer any seat's (it
+    left the lobby) ends the stream with `Unauthenticated`."""
+    watches = [_Watch(game_id, token_hash) for game_id, token_hash in seats]
     wakes: asyncio.Queue[str] = asyncio.Queue()
     games = sorted({game_id for game_id, _ in seats})
 
@@ -69,6 +72,7 @@ async def seat_notices(
     async def look(watch: _Watch) -> list[Notice]:
         session = await service.session(watch.game_id)
         record, game = session.record, session.game
+        watch.seat = _seat_of(record.seats, watch.token_hash)
         notices: list[Notice] = []
         if record.status == GameStatus.FINISHED:
             watch.ended = True
@@ -131,3 +135,10 @@ async def seat_notices(
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+
+
+def _seat_of(seats: Sequence[SeatRecord], token_hash: str) -> int:
+    for seat in seats:
+        if seat.token_hash == token_hash:
+            return seat.seat
+    raise Unauthenticated("a seat token of this stream is no longer valid")

@@ -15,7 +15,7 @@ import random
 import secrets
 import time
 import uuid
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -160,6 +160,29 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+# Lobby events that change who sits where: a stream judges its viewer again after each.
+SEAT_CHANGES = frozenset({"PlayerJoined", "BotJoined", "PlayerLeft"})
+STREAM_PAGE = 100
+
+
+@dataclass(slots=True)
+class _Reader:
+    """Where one stream stands: the last event passed, and the seat it reads as."""
+
+    viewer: int | None
+    last: int
+    seat_now: Callable[[], Awaitable[int | None]] | None
+
+    async def judge(self, event: StoredEvent) -> bool:
+        """After an event that changes the seats, the viewer's seat as it is now; whether
+        it changed."""
+        if self.seat_now is None or event.data.get("type") not in SEAT_CHANGES:
+            return False
+        seat = await self.seat_now()
+        changed, self.viewer = seat != self.viewer, seat
+        return changed
+
+
 @dataclass(frozen=True, slots=True)
 class LobbyLimits:
     """What keeps the lobby from filling up with games nobody starts (0: no limit)."""
@@ -257,20 +280,23 @@ class GameService:
         return await self.store.games(status, variant, after, first)
 
     async def stream(
-        self, game_id: str, viewer: int | None, after: int
+        self,
+        game_id: str,
+        viewer: int | None,
+        after: int,
+        seat_now: Callable[[], Awaitable[int | None]] | None = None,
     ) -> AsyncIterator[StoredEvent]:
         """Every event after `after` the viewer may see: first the stored ones, then live ones,
-        in order, with no gap and no duplicate."""
+        in order, with no gap and no duplicate. `seat_now` tells the viewer's seat as its
+        token is worth at that moment: asked again after every event that changes the game's
+        seats (a seat that leaves the lobby moves the later ones up and loses its token), so
+        no event is ever judged for a seat its reader no longer holds; it raises AuthError
+        for a token worth nothing now, which ends the stream."""
         await self.session(game_id)
+        reader = _Reader(viewer, after, seat_now)
         async with self.broker.subscribe(game_id) as queue:
-            last = after
-            while True:  # catch up from the store, page by page
-                page = await self.store.events(game_id, viewer, last, 100)
-                for event in page:
-                    last = event.seq
-                    yield event
-                if len(page) < 100:
-                    break
+            async for event in self._stored_events(game_id, reader):
+                yield event
             if (await self.session(game_id)).record.status == FINISHED:
                 return  # the whole history has been sent: nothing more will come
             while True:
@@ -278,19 +304,37 @@ class GameService:
                 if message is None:
                     return  # this subscriber fell behind; the client resumes with `after`
                 assert isinstance(message, StoredEvent)
-                if message.seq <= last:
+                if message.seq <= reader.last:
                     continue  # already sent from the store
-                if message.seq > last + 1:
+                if message.seq > reader.last + 1:
                     # Events private to others leave gaps in what this viewer sees; fetch what
                     # this viewer may see in between to be sure nothing was skipped.
-                    for event in await self.store.events(game_id, viewer, last, message.seq):
-                        if event.seq < message.seq:
-                            last = event.seq
-                            yield event
-                last = message.seq
-                if message.is_visible_to(viewer):
+                    async for event in self._stored_events(game_id, reader, message.seq):
+                        yield event
+                reader.last = message.seq
+                if message.is_visible_to(reader.viewer):
                     yield message
+                await reader.judge(message)
                 if message.data.get("type") == "GameEnded":
+                    return
+
+    async def _stored_events(
+        self, game_id: str, reader: _Reader, before: int | None = None
+    ) -> AsyncIterator[StoredEvent]:
+        """The stored events after `reader.last` (and before `before`) its viewer may see,
+        page by page; a page read for a viewer whose seat then changed is read again."""
+        while True:
+            limit = STREAM_PAGE if before is None else max(1, before - reader.last - 1)
+            page = await self.store.events(game_id, reader.viewer, reader.last, limit)
+            for event in page:
+                if before is not None and event.seq >= before:
+                    return
+                reader.last = event.seq
+                yield event
+                if await reader.judge(event):
+                    break  # the rest of the page was chosen for the seat it had
+            else:
+                if len(page) < limit:
                     return
 
     async def lobby(self) -> AsyncIterator[dict[str, Any]]:
@@ -844,6 +888,8 @@ def publish(broker: Broker, game_id: str, events: Sequence[StoredEvent]) -> None
     broker.publish(game_id, events)
     for event in events:
         kind = event.data.get("type")
+        if kind in SEAT_CHANGES:
+            broker.publish(seats_channel(game_id), [event])
         if kind == "GameCreated":
             broker.publish_lobby(
                 {"type": "GameCreated", "game_id": game_id, "variant": event.data.get("variant")}
@@ -856,6 +902,12 @@ def publish(broker: Broker, game_id: str, events: Sequence[StoredEvent]) -> None
             broker.publish_lobby(
                 {"type": "GameFinished", "game_id": game_id, "winner": event.data.get("winner")}
             )
+
+
+def seats_channel(game_id: str) -> str:
+    """The broker channel that carries only a game's changes of seats: what a socket holding
+    one of its tokens follows, to learn at once when that token stops being worth a seat."""
+    return f"__seats__/{game_id}"
 
 
 def _of_game(token_seat: tuple[str, int], game_id: str) -> tuple[str, int]:

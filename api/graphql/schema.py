@@ -50,7 +50,7 @@ from api.graphql.odds import BattleOdds, VolleyOdds, odds_type, volley_odds_type
 from api.graphql.shared_events import SharedEventExecutor, StreamResultsRunner
 from api.graphql.static_reads import StaticAnswers, StaticReads
 from api.seat_stream import seat_notices
-from api.service import AuthError, ServiceError, Submitted
+from api.service import AuthError, ServiceError, Submitted, hash_token
 from domain.errors import CodedError, ErrorCode
 from domain.odds import BattleOdds as DomainOdds
 from domain.odds import TieRule as DomainTieRule
@@ -522,13 +522,17 @@ class Subscription:
         decoded = from_global_id(game_id, "Game")
         if decoded is None:
             raise not_found(f"{game_id!r} is not a game id")
-        viewer = await info.context.viewer_seat(decoded[1])
+        game = decoded[1]
+        context = info.context
+        viewer = await context.viewer_seat(game)
         try:
-            stream = info.context.service.stream(decoded[1], viewer, after)
+            stream = context.service.stream(game, viewer, after, lambda: context.seat_now(game))
             async for event in stream:
-                yield SHARED_EVENTS.of(event, decoded[1])
+                yield SHARED_EVENTS.of(event, game)
         except ServiceError as error:
             raise not_found(error.message) from None
+        except AuthError as error:  # the token lost its seat while the stream ran
+            await context.revoked(error)
 
     @strawberry.subscription(
         description="What concerns these seats in all their games, in one stream: when it "
@@ -553,17 +557,21 @@ class Subscription:
         seats = []
         for token in dict.fromkeys(tokens):
             try:
-                seats.append(await service.seat_for(token))
+                game_id, _ = await service.seat_for(token)
             except AuthError as error:
                 raise auth_error(error) from None
-        async for notice in seat_notices(service, seats):
-            yield SeatNotice(
-                game_id=strawberry.ID(to_global_id("Game", notice.game_id)),
-                seat=notice.seat,
-                kind=notice.kind,
-                version=notice.version,
-                deadline=iso(notice.deadline),
-            )
+            seats.append((game_id, hash_token(token)))
+        try:
+            async for notice in seat_notices(service, seats):
+                yield SeatNotice(
+                    game_id=strawberry.ID(to_global_id("Game", notice.game_id)),
+                    seat=notice.seat,
+                    kind=notice.kind,
+                    version=notice.version,
+                    deadline=iso(notice.deadline),
+                )
+        except AuthError as error:  # one of the tokens left its seat
+            raise auth_error(error) from None
 
     @strawberry.subscription(description="Games created, started and finished.")
     async def lobby(self, info: Info) -> AsyncGenerator[LobbyEvent, None]:

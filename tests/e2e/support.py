@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
@@ -155,3 +156,68 @@ async def subscription(
                     return
 
         yield messages()
+
+
+class Socket:
+    """One graphql-transport-ws connection carrying several operations at once, read message
+    by message: what a client that multiplexes (graphql-ws, Apollo) does."""
+
+    def __init__(self, connection: websockets.ClientConnection) -> None:
+        self.connection = connection
+
+    async def subscribe(
+        self, operation_id: str, query: str, variables: dict[str, Any] | None = None
+    ) -> None:
+        payload = {"query": query, "variables": variables or {}}
+        message = {"id": operation_id, "type": "subscribe", "payload": payload}
+        await self.connection.send(json.dumps(message))
+
+    async def receive(self, timeout: float = 10.0) -> dict[str, Any]:
+        """The next message other than a ping (answered); ConnectionClosed once closed."""
+        while True:
+            async with asyncio.timeout(timeout):
+                message: dict[str, Any] = json.loads(await self.connection.recv())
+            if message["type"] != "ping":
+                return message
+            await self.connection.send(json.dumps({"type": "pong"}))
+
+    async def until(self, operation_id: str, timeout: float = 10.0) -> dict[str, Any]:
+        """The next message of one operation, skipping the others'."""
+        while True:
+            message = await self.receive(timeout)
+            if message.get("id") == operation_id:
+                return message
+
+    async def request(
+        self, operation_id: str, query: str, variables: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """A query or mutation over the socket: its one result (`next`'s payload, or the
+        `error` message's)."""
+        await self.subscribe(operation_id, query, variables)
+        message = await self.until(operation_id)
+        if message["type"] == "next":
+            await self.until(operation_id)  # its `complete`
+            payload: dict[str, Any] = message["payload"]
+            return payload
+        assert message["type"] == "error", message
+        return {"errors": message["payload"]}
+
+    async def close_code(self, timeout: float = 10.0) -> int | None:
+        """Read until the server closes the socket; its close code."""
+        try:
+            while True:
+                await self.receive(timeout)
+        except websockets.ConnectionClosed as closed:
+            return closed.rcvd.code if closed.rcvd else None
+
+
+@asynccontextmanager
+async def open_socket(ws_url: str, token: str | None = None) -> AsyncIterator[Socket]:
+    """A graphql-transport-ws connection, acknowledged, as `token`'s seat (or a spectator)."""
+    protocol = Subprotocol("graphql-transport-ws")
+    async with websockets.connect(ws_url, subprotocols=[protocol]) as connection:
+        payload = {"token": token} if token else {}
+        await connection.send(json.dumps({"type": "connection_init", "payload": payload}))
+        ack = json.loads(await connection.recv())
+        assert ack["type"] == "connection_ack", ack
+        yield Socket(connection)
