@@ -587,19 +587,34 @@ class GameService:
                 ErrorCode.INVALID_ACTION, "that is not an action a seat can submit here"
             )
         async with self._lock(game_id):
-            if idempotency_key is not None:
-                answer = await self.store.idempotent_response(game_id, seat, idempotency_key)
-                if answer is not None:
-                    return Submitted.from_dict(answer)
-            session = await self.session(game_id)
-            if await self._late(session, seat):
+            first = await self._first_answer(game_id, seat, idempotency_key)
+            if first is not None:
+                return first
+            try:
                 session = await self.session(game_id)
-            if expected_version is not None and expected_version != session.record.version:
-                raise ServiceError(
-                    ErrorCode.STALE_VERSION,
-                    f"the game is at version {session.record.version}, not {expected_version}",
-                )
-            return await self._apply(session, seat, action, idempotency_key)
+                if await self._late(session, seat):
+                    session = await self.session(game_id)
+                if expected_version is not None and expected_version != session.record.version:
+                    raise ServiceError(
+                        ErrorCode.STALE_VERSION,
+                        f"the game is at version {session.record.version}, not {expected_version}",
+                    )
+                return await self._apply(session, seat, action, idempotency_key)
+            except CodedError:
+                # Another instance may have committed this very request since the look-up
+                # above (the key is unique in the store, written with the entry): then the
+                # caller gets its answer, not the refusal of a second attempt.
+                first = await self._first_answer(game_id, seat, idempotency_key)
+                if first is not None:
+                    return first
+                raise
+
+    async def _first_answer(self, game_id: str, seat: int, key: str | None) -> Submitted | None:
+        """The answer given to the first request with this `clientMutationId`, if any."""
+        if key is None:
+            return None
+        answer = await self.store.idempotent_response(game_id, seat, key)
+        return None if answer is None else Submitted.from_dict(answer)
 
     async def expire_time(self, game_id: str) -> None:
         """The game's clock: the tournament time limit has passed."""
