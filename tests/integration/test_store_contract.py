@@ -53,6 +53,7 @@ class Backend:
     name: str
     make: Callable[[], Store]
     patch_snapshot: Callable[[str, Json | None, int], None]
+    forget_rules_revision: Callable[[str], None]  # a row as written before revisions existed
 
 
 def sqlite_backend(database: Path) -> Backend:
@@ -63,7 +64,14 @@ def sqlite_backend(database: Path) -> Backend:
             data["snapshot"], data["snapshot_version"] = snapshot, version
             connection.execute("UPDATE games SET row = ? WHERE id = ?", (json.dumps(data), game_id))
 
-    return Backend("sqlite", lambda: SqliteStore(database), patch)
+    def forget(game_id: str) -> None:
+        with contextlib.closing(sqlite3.connect(database)) as connection, connection:
+            (row,) = connection.execute("SELECT row FROM games WHERE id = ?", (game_id,)).fetchone()
+            data = json.loads(row)
+            del data["rules_revision"]
+            connection.execute("UPDATE games SET row = ? WHERE id = ?", (json.dumps(data), game_id))
+
+    return Backend("sqlite", lambda: SqliteStore(database), patch, forget)
 
 
 def mongo_backend(uri: str) -> Backend:
@@ -77,7 +85,14 @@ def mongo_backend(uri: str) -> Backend:
                 change = {"$set": {"snapshot": snapshot, "snapshot_version": version}}
             assert games.update_one({"_id": game_id}, change).matched_count == 1
 
-    return Backend("mongo", lambda: MongoStore(uri), patch)
+    def forget(game_id: str) -> None:
+        client: MongoClient[Json]
+        with MongoClient(uri) as client:
+            games: Collection[Json] = client.get_default_database().games
+            change: Json = {"$unset": {"rules_revision": ""}}
+            assert games.update_one({"_id": game_id}, change).modified_count == 1
+
+    return Backend("mongo", lambda: MongoStore(uri), patch, forget)
 
 
 @pytest.fixture(params=["sqlite", "mongo"])
@@ -588,6 +603,23 @@ async def test_a_session_rebuilds_from_a_snapshot_from_the_log_and_from_a_stale_
     again = await GameService(store, Broker()).session(game.id)
     assert again.game is not None
     assert state_of(again.game) == state_of(mirror)
+
+
+# --------------------------------------------------------------------------- rules revisions
+
+
+async def test_a_rules_revision_round_trips_and_a_row_without_one_reads_as_1(
+    backend: Backend, store: Store
+) -> None:
+    game = await created(store, variant="futurisiko")
+    assert (await store.get("g1")) == game
+    assert game.rules_revision == 1  # a record's default: what a row without one means
+    game = await append(store, game, [], rules_revision=2)
+    assert await store.get("g1") == game
+    async with opened(backend) as reopened:
+        assert (await reopened.get("g1")) == game
+    backend.forget_rules_revision("g1")
+    assert await store.get("g1") == replace(game, rules_revision=1)
 
 
 # --------------------------------------------------------------------------- lobby limits

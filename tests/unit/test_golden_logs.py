@@ -1,6 +1,8 @@
 """Saved games are a contract: each golden log (tests/golden/, recorded once by
 `python -m tests.golden.record` and never edited) replays from its actions to the same events,
-every one of them, and verifies against its seed commitment as a finished game."""
+every one of them, and verifies against its seed commitment as a finished game, by the
+revision of the rules its header records (none: revision 1, the logs recorded before
+revisions existed)."""
 
 from __future__ import annotations
 
@@ -28,7 +30,12 @@ def load(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
 def fresh(header: dict[str, Any]) -> Kernel:
     variant = get_variant(header["variant"])
     options = variant.options(header["options"])
-    game = variant.new_game(header["players"], options, seed=header["seed"].encode())
+    game = variant.new_game(
+        header["players"],
+        options,
+        seed=header["seed"].encode(),
+        rules_revision=header.get("rules_revision", 1),
+    )
     assert isinstance(game, Kernel)
     return game
 
@@ -58,6 +65,18 @@ def test_the_golden_logs_cover_every_game_and_every_classic_option() -> None:
         "futurisiko-3",
         "futurisiko-4",
     } <= names
+
+
+def test_every_revision_of_every_game_s_rules_has_a_golden_log() -> None:
+    """A rule fixed in a new revision keeps its old games replaying (the logs without a
+    revision are revision 1) and gets logs of its own at the new one."""
+    played = {
+        (header["variant"], header.get("rules_revision", 1))
+        for header, _ in (load(path) for path in FILES)
+    }
+    for name in ("classic", "spqr", "piu", "futurisiko"):
+        revisions = get_variant(name).rules_revisions
+        assert {(name, revision) for revision in revisions} <= played
 
 
 def test_the_piu_golden_logs_play_every_card_and_standing_orders_out_of_turn() -> None:

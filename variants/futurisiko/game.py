@@ -14,7 +14,7 @@ enemy's do, and the battles it must fight there restore that.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -107,6 +107,10 @@ class FutuState(StateView):
 
 
 class FutuGame(Kernel):
+    RULES_REVISIONS: ClassVar[Mapping[int, str]] = {
+        1: "The rules as first played: of a drawn card's two colours, the one in its first "
+        "corner decided who played first.",
+    }
     UNIT_KINDS = (TANK, AIRCRAFT, SUBMARINE)
     MARKER_KINDS = (FLAG,)
     STATE_VIEW = FutuState
