@@ -70,6 +70,9 @@ GAMES = [
     ),
     Case("futurisiko-3", "futurisiko", 3),
     Case("futurisiko-4", "futurisiko", 4, {"fill_board": True, "losses": "aircraft_first"}),
+    # Revision 2: a drawn card showing two playing colours gives one of them by lot.
+    Case("futurisiko-r2-3", "futurisiko", 3, rules_revision=2),
+    Case("futurisiko-r2-6", "futurisiko", 6, {"round_limit": 12}, rules_revision=2),
 ]
 
 

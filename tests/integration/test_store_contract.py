@@ -36,6 +36,7 @@ from domain.actions import PlaceArmies
 from domain.game import Phase
 from domain.legal import LegalPlace
 from tests.integration.api_support import CLASSIC, play_service, service_game, state_of
+from variants import get_variant
 
 pytestmark = pytest.mark.anyio
 
@@ -620,6 +621,66 @@ async def test_a_rules_revision_round_trips_and_a_row_without_one_reads_as_1(
         assert (await reopened.get("g1")) == game
     backend.forget_rules_revision("g1")
     assert await store.get("g1") == replace(game, rules_revision=1)
+
+
+async def futurisiko_game(service: GameService, seed: str) -> tuple[str, list[str]]:
+    """A FutuRisiKo! game of three in the lobby: its id and its seats' tokens."""
+    record = await service.create_game("futurisiko", {}, seed)
+    tokens = [(await service.join_game(record.id, f"P{n}")).token for n in range(3)]
+    return record.id, tokens
+
+
+async def play_ready(service: GameService, game_id: str, tokens: list[str], actions: int) -> None:
+    """`actions` moves, each the ready one of the first legal family of the seat to act."""
+    for _ in range(actions):
+        game = (await service.session(game_id)).game
+        assert game is not None
+        seat = game.seat_to_act
+        assert seat is not None
+        await service.submit_action(game_id, tokens[seat], game.legal_actions(seat)[0].ready())
+
+
+async def test_a_game_keeps_the_rules_revision_it_was_created_under(
+    backend: Backend, store: Store
+) -> None:
+    """Through GameService: a game created now plays by its variant's newest rules, kept in
+    its row and its create entry, and rebuilt by them from the log and from a snapshot; a
+    game whose row has no revision (created before revisions existed) plays by revision 1."""
+    futurisiko = get_variant("futurisiko")
+    seed = "revisions-9"  # three seats: the first card shows two playing colours
+    by_revision = {
+        revision: futurisiko.new_game(
+            ["P0", "P1", "P2"], seed=seed.encode(), rules_revision=revision
+        ).initial_events
+        for revision in (1, 2)
+    }
+    assert by_revision[1] != by_revision[2]  # the test tells the two apart
+
+    service = GameService(store, Broker())
+    new_id, new_tokens = await futurisiko_game(service, seed)
+    old_id, old_tokens = await futurisiko_game(service, seed)
+    backend.forget_rules_revision(old_id)
+    service = GameService(store, Broker())  # the rows as stored, not as cached
+    for game_id, tokens in ((new_id, new_tokens), (old_id, old_tokens)):
+        await service.start_game(game_id, tokens[0])
+        await play_ready(service, game_id, tokens, SNAPSHOT_EVERY + 2)
+    (create, *_) = await store.log(new_id)
+    assert create.payload["rules_revision"] == futurisiko.rules_revision == 2
+
+    for game_id, revision in ((new_id, 2), (old_id, 1)):
+        live = await service.session(game_id)
+        assert live.record.rules_revision == revision
+        assert live.record.snapshot_version > 0
+        started = [e for e in await store.events(game_id, None, 0, 100) if e.log_seq == 5]
+        assert [e.data for e in started] == [e.to_dict() for e in by_revision[revision]]
+        fresh = await GameService(store, Broker()).session(game_id)  # from the snapshot
+        backend.patch_snapshot(game_id, None, 0)
+        replayed = await GameService(store, Broker()).session(game_id)  # from the log
+        for rebuilt in (fresh, replayed):
+            assert rebuilt.game is not None
+            assert live.game is not None
+            assert rebuilt.game.rules_revision == revision
+            assert rebuilt.game.snapshot() == live.game.snapshot()
 
 
 # --------------------------------------------------------------------------- lobby limits

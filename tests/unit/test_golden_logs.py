@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from domain import actions as a
+from domain.errors import RuleViolation
 from domain.kernel import Kernel
 from domain.replay import LogEntry, verify_game
 from domain.rng import commitment
@@ -64,6 +65,8 @@ def test_the_golden_logs_cover_every_game_and_every_classic_option() -> None:
         "piu-options",
         "futurisiko-3",
         "futurisiko-4",
+        "futurisiko-r2-3",
+        "futurisiko-r2-6",
     } <= names
 
 
@@ -128,6 +131,32 @@ def test_the_piu_golden_logs_play_every_card_and_standing_orders_out_of_turn() -
     } <= events
     assert reasons == {"empires", "last_player"}
     assert out_of_turn >= 3
+
+
+def replays(header: dict[str, Any], entries: list[dict[str, Any]]) -> bool:
+    """Whether the log's actions give its events, by the revision its header records."""
+    game = fresh(header)
+    if as_json(list(game.initial_events)) != header["events"]:
+        return False
+    for entry in entries:
+        try:
+            events = game.apply(entry["seat"], a.action_from_dict(entry["action"]))
+        except RuleViolation:
+            return False
+        if as_json(events) != entry["events"]:
+            return False
+    return game.is_over
+
+
+@pytest.mark.parametrize(
+    "path", [GOLDEN / "futurisiko-r2-3.jsonl", GOLDEN / "futurisiko-r2-6.jsonl"]
+)
+def test_the_futurisiko_revision_2_logs_do_not_replay_by_revision_1(path: Path) -> None:
+    """They guard the fair draw: by the first corner, some round's order differs."""
+    header, entries = load(path)
+    assert header["rules_revision"] == 2
+    assert replays(header, entries)
+    assert not replays({**header, "rules_revision": 1}, entries)
 
 
 @pytest.mark.parametrize("path", FILES, ids=[path.stem for path in FILES])

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from domain.errors import InvalidOptions
+from domain.errors import InvalidOptions, SnapshotFormatError
 from domain.ruleset import Ruleset
 from variants import VARIANTS
 
@@ -75,3 +75,19 @@ def test_a_game_plays_by_the_newest_rules_unless_told_the_revision_it_was_create
     for unknown in (0, newest + 1):
         with pytest.raises(InvalidOptions, match="rules revisions"):
             variant.new_game(NAMES, seed=b"s", rules_revision=unknown)
+
+
+def test_a_snapshot_continues_only_a_game_of_its_rules_revision() -> None:
+    """A snapshot is a cache of one game: restored into a game of other rules it is refused
+    (the service then replays the log); one written before revisions existed is revision 1."""
+    futurisiko = VARIANTS["futurisiko"]
+    old, new = (futurisiko.new_game(NAMES, seed=b"s", rules_revision=r) for r in (1, 2))
+    new.restore(new.snapshot())
+    with pytest.raises(SnapshotFormatError, match="rules revision 2"):
+        old.restore(new.snapshot())
+    with pytest.raises(SnapshotFormatError, match="rules revision 1"):
+        new.restore(old.snapshot())
+    unrevised = {k: v for k, v in old.snapshot().items() if k != "rules_revision"}
+    old.restore(unrevised)
+    with pytest.raises(SnapshotFormatError):
+        new.restore(unrevised)
