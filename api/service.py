@@ -388,6 +388,8 @@ class GameService:
             )
         secret = seed.encode() if seed is not None else secrets.token_bytes(SEED_BYTES)
         now = self.clock()
+        # The game plays by the rules of today for good: a later fix is for later games.
+        revision = VARIANTS[variant].rules_revision
         record = GameRecord(
             id=uuid.uuid4().hex,
             variant=variant,
@@ -400,8 +402,14 @@ class GameService:
             updated_at=now,
             creator=creator_hash,
             time_control=control,
+            rules_revision=revision,
         )
-        payload = {"variant": variant, "options": record.options, "commitment": record.commitment}
+        payload = {
+            "variant": variant,
+            "options": record.options,
+            "commitment": record.commitment,
+            "rules_revision": revision,
+        }
         if control is not None:
             payload["time_control"] = control
         entry = LogEntry(1, "create", None, payload, now)
@@ -955,6 +963,7 @@ def _start(record: GameRecord, payload: dict[str, Any]) -> Kernel:
         variant.options_class.from_dict(record.options),
         seed=record.seed,
         colours=[s["colour"] for s in seats],
+        rules_revision=record.rules_revision,
     )
 
 

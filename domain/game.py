@@ -10,7 +10,7 @@ Territories are indices into the board inside the engine (lists are fast); the A
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -80,6 +80,8 @@ class ClassicState(StateView):
 class Game(Kernel):
     """A game of classic RisiKo!, and the rules S.P.Q.RisiKo! shares with it. Create it with
     the players' names; it deals and starts the setup at once."""
+
+    RULES_REVISIONS: ClassVar[Mapping[int, str]] = {1: "The rules as first played."}
 
     def _check_options(self, ruleset: Ruleset, options: GameOptions) -> None:
         if options.objectives is ObjectiveDeck.TOURNAMENT and not ruleset.tournament_objectives:

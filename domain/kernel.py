@@ -5,13 +5,14 @@ the events the action caused or raises a `RuleViolation` having changed nothing.
 gives every game: the seats and their colours, the seed and its commitment, the sequence number
 of actions, dispatch of an action to the game's handler, the prompt stack (decisions owed out
 of turn, each with a default), copies, snapshots with a declared state and a format version,
-resignation, the end of the game and its ranking. What the game adds is its state, its handlers
-and its legal actions; `domain.game.Game` is classic RisiKo!, and `variants/` hold the others.
+the revision of its rules a game plays by, resignation, the end of the game and its ranking.
+What the game adds is its state, its handlers and its legal actions; `domain.game.Game` is
+classic RisiKo!, and `variants/` hold the others.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from domain import actions as a
@@ -84,6 +85,13 @@ class Kernel:
     # shape: a stored snapshot of another format is dropped and the game replayed from its
     # log (the log is the truth; a snapshot only saves replaying it).
     SNAPSHOT_FORMAT: ClassVar[int] = 1
+    # The revisions of the game's rules, each with one line on what it changed: revision 1 is
+    # the rules as first played. A rule fixed after games were saved branches on
+    # `self.rules_revision` (small and explicit), so a saved game replays by the rules it was
+    # created under and only games created after the fix play the new one. Each registered
+    # game declares its own (a game that extends another keeps its own count), and its docs
+    # list the same lines (docs/architecture.md, "Rules revisions").
+    RULES_REVISIONS: ClassVar[Mapping[int, str]] = {1: "The rules as first played."}
     # The attributes that make the state, plain data all (a game adds its own).
     _STATE: tuple[str, ...] = ()
 
@@ -95,7 +103,10 @@ class Kernel:
         *,
         seed: bytes,
         colours: Sequence[str] | None = None,
+        rules_revision: int | None = None,
     ) -> None:
+        """`rules_revision`: the revision of the rules the game plays by, the newest if None
+        (a new game); a saved game is rebuilt with the one it was created under."""
         options = self.OPTIONS_CLASS() if options is None else options
         game = type(self).__name__
         if not isinstance(ruleset, self.RULESET_CLASS):
@@ -118,6 +129,10 @@ class Kernel:
         self._check_options(ruleset, options)
         if not seed:
             raise InvalidOptions("the seed must not be empty")
+        newest = self.current_rules_revision()
+        revision = newest if rules_revision is None else rules_revision
+        if revision not in self.RULES_REVISIONS:
+            raise InvalidOptions(f"{game} has rules revisions 1 to {newest}, not {revision}")
 
         self.ruleset = ruleset
         self.board = ruleset.board
@@ -126,6 +141,7 @@ class Kernel:
         self.colours = tuple(chosen)
         self.seed = seed
         self.commitment = commitment(seed)
+        self.rules_revision = revision
         self.seq = 0  # the number of actions applied
         self.eliminated: list[bool] = [False] * count
         self.resigned: list[bool] = [False] * count
@@ -143,6 +159,11 @@ class Kernel:
         self.initial_events: list[e.Event] = self._deal(DerivedRandom(seed, 0))
 
     # ------------------------------------------------------------------ what a game defines
+
+    @classmethod
+    def current_rules_revision(cls) -> int:
+        """The revision of the rules a new game plays by."""
+        return max(cls.RULES_REVISIONS)
 
     def _check_options(self, ruleset: Ruleset, options: GameOptions) -> None:
         """Refuse options this game cannot play (InvalidOptions)."""
@@ -378,14 +399,21 @@ class Kernel:
         state["ranking"] = [list(entry) for entry in self.ranking]
         self._snapshot_more(state)
         state["format"] = self.SNAPSHOT_FORMAT
+        state["rules_revision"] = self.rules_revision
         return state
 
     def restore(self, state: dict[str, Any]) -> None:
-        """Continue from a snapshot taken of a game with the same players, options and seed;
-        SnapshotFormatError for one written in another format (older ones have none)."""
+        """Continue from a snapshot taken of a game with the same players, options, seed and
+        rules revision; SnapshotFormatError for one written in another format (older ones have
+        none) or of a game played by other rules (one without a revision was played by 1)."""
         if state.get("format") != self.SNAPSHOT_FORMAT:
             raise SnapshotFormatError(
                 f"snapshot format {state.get('format')}, this engine's is {self.SNAPSHOT_FORMAT}"
+            )
+        if state.get("rules_revision", 1) != self.rules_revision:
+            raise SnapshotFormatError(
+                f"a snapshot of rules revision {state.get('rules_revision', 1)}, "
+                f"this game plays by {self.rules_revision}"
             )
         for name in self._STATE:
             part = getattr(self, name)

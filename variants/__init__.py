@@ -38,6 +38,16 @@ class Variant:
     def options_class(self) -> type[GameOptions]:
         return self.game_class.OPTIONS_CLASS
 
+    @property
+    def rules_revision(self) -> int:
+        """The revision of the rules a game created now plays by (its game's newest)."""
+        return self.game_class.current_rules_revision()
+
+    @property
+    def rules_revisions(self) -> Mapping[int, str]:
+        """Each revision of the rules, from 1, with one line on what it changed."""
+        return self.game_class.RULES_REVISIONS
+
     def _load(self, filename: str) -> Any:
         text = resources.files(self.package).joinpath(filename).read_text(encoding="utf-8")
         return json.loads(text)
@@ -67,8 +77,19 @@ class Variant:
         *,
         seed: bytes,
         colours: Sequence[str] | None = None,
+        rules_revision: int | None = None,
     ) -> Kernel:
-        return self.game_class(self.ruleset, players, options, seed=seed, colours=colours)
+        """A game dealt and started. `rules_revision`: the rules it plays by; None, the
+        newest (a new game). A saved game is rebuilt with the one it recorded, and one that
+        recorded none was played by revision 1."""
+        return self.game_class(
+            self.ruleset,
+            players,
+            options,
+            seed=seed,
+            colours=colours,
+            rules_revision=rules_revision,
+        )
 
 
 VARIANTS: dict[str, Variant] = {}

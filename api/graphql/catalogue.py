@@ -177,6 +177,12 @@ OPTION_DESCRIPTIONS = {
 }
 
 
+@strawberry.type(description="A revision of a game's rules, and what it changed.")
+class RulesRevision:
+    revision: int = strawberry.field(description="Its number: 1, 2, …")
+    change: str = strawberry.field(description="One line on what it changed.")
+
+
 @strawberry.type(description="A game this server plays.")
 class Variant:
     name: str = strawberry.field(description="Id used in createGame.")
@@ -202,6 +208,12 @@ class Variant:
     marker_kinds: list[str] = strawberry.field(
         description="The kinds of marker its spaces carry (TerritoryState.markers): "
         "power_centre in S.P.Q.RisiKo!, fortress in RisiKo! Più; none in classic games."
+    )
+    rules_revision: int = strawberry.field(
+        description="The revision of its rules a game created now plays by (Game.rulesRevision)."
+    )
+    rules_revisions: list[RulesRevision] = strawberry.field(
+        description="Every revision of its rules, oldest first, with what each changed."
     )
 
 
@@ -253,6 +265,11 @@ def _build_variant_type(variant: DomainVariant) -> Variant:
         action_kinds=_action_kinds(variant),
         unit_kinds=list(variant.game_class.UNIT_KINDS),
         marker_kinds=list(variant.game_class.MARKER_KINDS),
+        rules_revision=variant.rules_revision,
+        rules_revisions=[
+            RulesRevision(revision=revision, change=change)
+            for revision, change in sorted(variant.rules_revisions.items())
+        ],
         options=[
             VariantOption(name=name, default=JSON(value), description=OPTION_DESCRIPTIONS[name])
             for name, value in defaults.items()

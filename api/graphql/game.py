@@ -318,6 +318,14 @@ class Game(Node):
     def variant(self) -> str:
         return self._record.variant
 
+    @strawberry.field(
+        description="The revision of the variant's rules the game plays by, for good: the "
+        "newest when it was created (Variant.rulesRevisions says what each changed). A rule "
+        "fixed later applies to games created after it; replay or verify a game by its own."
+    )
+    def rules_revision(self) -> int:
+        return self._record.rules_revision
+
     @strawberry.field(description="Grows by one with every accepted change; see expectedVersion.")
     def version(self) -> int:
         return self._record.version

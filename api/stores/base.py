@@ -63,6 +63,9 @@ class GameRecord:
     time_control: dict[str, Any] | None = None
     clock: dict[str, Any] | None = None
     deadline: float | None = None
+    # The revision of its variant's rules the game plays by, the newest when it was created;
+    # a row written before revisions existed reads as 1, the rules every such game played by.
+    rules_revision: int = 1
 
 
 @dataclass(frozen=True, slots=True)

@@ -61,6 +61,7 @@ def _record_document(record: GameRecord) -> Document:
         "time_control": record.time_control,
         "clock": record.clock,
         "deadline": record.deadline,
+        "rules_revision": record.rules_revision,
     }
 
 
@@ -84,6 +85,7 @@ def _record(document: Document) -> GameRecord:
         time_control=document.get("time_control"),
         clock=document.get("clock"),
         deadline=document.get("deadline"),
+        rules_revision=document.get("rules_revision", 1),
     )
 
 

@@ -111,6 +111,7 @@ def _record_to_row(record: GameRecord) -> str:
             "creator": record.creator,
             "time_control": record.time_control,
             "clock": record.clock,
+            "rules_revision": record.rules_revision,
         }
     )
 
@@ -136,6 +137,7 @@ def _row_to_record(row: sqlite3.Row) -> GameRecord:
         time_control=data.get("time_control"),
         clock=data.get("clock"),
         deadline=row["deadline"],
+        rules_revision=data.get("rules_revision", 1),
     )
 
 

@@ -6,6 +6,11 @@ a file of its setup, then one line per accepted action with the events it produc
 A golden log never changes once committed (tests/unit/test_golden_logs.py replays each and
 compares every event): a saved game of today must replay the same after any change. New
 cases get new names; this script does not overwrite a file.
+
+Each case names the revision of its game's rules it plays by, and its header records it; the
+logs recorded before revisions existed have none in their header and replay as revision 1.
+A rule fixed in a new revision gets new cases at that revision (`<variant>-r2-<players>`), so
+both the old rule and the new one stay guarded.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ class Case:
     players: int
     options: dict[str, Any] = field(default_factory=dict)
     policy: str = "aggressive"
+    rules_revision: int = 1  # of the variant's rules (docs/architecture.md, "Rules revisions")
     expire_after: int | None = None  # the clock's ExpireTime after this many actions
     # RisiKo! Più: (after this many actions, seat, marshal, spy): a seat, in turn or not, sets
     # its standing orders (the policies never do).
@@ -64,13 +70,21 @@ GAMES = [
     ),
     Case("futurisiko-3", "futurisiko", 3),
     Case("futurisiko-4", "futurisiko", 4, {"fill_board": True, "losses": "aircraft_first"}),
+    # Revision 2: a drawn card showing two playing colours gives one of them by lot.
+    Case("futurisiko-r2-3", "futurisiko", 3, rules_revision=2),
+    Case("futurisiko-r2-6", "futurisiko", 6, {"round_limit": 12}, rules_revision=2),
 ]
 
 
 def new_game(case: Case) -> Kernel:
     variant = get_variant(case.variant)
     seed = f"golden-{case.name}".encode()
-    game = variant.new_game(NAMES[: case.players], variant.options(case.options), seed=seed)
+    game = variant.new_game(
+        NAMES[: case.players],
+        variant.options(case.options),
+        seed=seed,
+        rules_revision=case.rules_revision,
+    )
     assert isinstance(game, Kernel)
     return game
 
@@ -81,6 +95,7 @@ def header(case: Case, game: Kernel) -> dict[str, Any]:
         "variant": case.variant,
         "players": NAMES[: case.players],
         "options": case.options,
+        "rules_revision": game.rules_revision,
         "seed": game.seed.decode(),
         "commitment": commitment(game.seed),
         "events": [event.to_dict() for event in game.initial_events],

@@ -1,5 +1,6 @@
 """Game.state: each game's own state in its own GraphQL type behind the interface GameState,
-read as a spectator through the API and held to the engine's state along a played game."""
+read as a spectator through the API and held to the engine's state along a played game; and
+the revision of its rules a game plays by."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from domain.game import Phase
-from tests.integration.api_support import data, in_process, new_game, play
+from tests.integration.api_support import CREATE, data, in_process, new_game, play
+from variants import get_variant
 
 pytestmark = pytest.mark.anyio
 
@@ -55,3 +57,30 @@ async def test_a_game_not_started_has_no_state(tmp_path: Path) -> None:
         game = await new_game(api.client, start=False)
         state = (await data(api.client, STATE, {"id": game.id}))["game"]
         assert state["state"] is None
+
+
+REVISIONS = """
+query($id: ID!) {
+  game(id: $id) { variant rulesRevision }
+  variants { name rulesRevision rulesRevisions { revision change } }
+}
+"""
+
+
+async def test_a_game_shows_the_rules_revision_it_plays_by_and_variants_their_history(
+    tmp_path: Path,
+) -> None:
+    async with in_process(tmp_path / "data") as api:
+        variables = {"input": {"variant": "futurisiko", "seed": "revisions"}}
+        created = (await data(api.client, CREATE, variables))["createGame"]
+        answer = await data(api.client, REVISIONS, {"id": created["game"]["id"]})
+        assert answer["game"] == {"variant": "futurisiko", "rulesRevision": 2}
+        classic = await new_game(api.client, start=False)
+        answer = await data(api.client, REVISIONS, {"id": classic.id})
+        assert answer["game"] == {"variant": "classic", "rulesRevision": 1}
+        for variant in answer["variants"]:
+            history = get_variant(variant["name"]).rules_revisions
+            assert variant["rulesRevision"] == max(history)
+            assert variant["rulesRevisions"] == [
+                {"revision": revision, "change": change} for revision, change in history.items()
+            ]

@@ -36,6 +36,7 @@ from domain.actions import PlaceArmies
 from domain.game import Phase
 from domain.legal import LegalPlace
 from tests.integration.api_support import CLASSIC, play_service, service_game, state_of
+from variants import get_variant
 
 pytestmark = pytest.mark.anyio
 
@@ -53,6 +54,7 @@ class Backend:
     name: str
     make: Callable[[], Store]
     patch_snapshot: Callable[[str, Json | None, int], None]
+    forget_rules_revision: Callable[[str], None]  # a row as written before revisions existed
 
 
 def sqlite_backend(database: Path) -> Backend:
@@ -63,7 +65,14 @@ def sqlite_backend(database: Path) -> Backend:
             data["snapshot"], data["snapshot_version"] = snapshot, version
             connection.execute("UPDATE games SET row = ? WHERE id = ?", (json.dumps(data), game_id))
 
-    return Backend("sqlite", lambda: SqliteStore(database), patch)
+    def forget(game_id: str) -> None:
+        with contextlib.closing(sqlite3.connect(database)) as connection, connection:
+            (row,) = connection.execute("SELECT row FROM games WHERE id = ?", (game_id,)).fetchone()
+            data = json.loads(row)
+            del data["rules_revision"]
+            connection.execute("UPDATE games SET row = ? WHERE id = ?", (json.dumps(data), game_id))
+
+    return Backend("sqlite", lambda: SqliteStore(database), patch, forget)
 
 
 def mongo_backend(uri: str) -> Backend:
@@ -77,7 +86,14 @@ def mongo_backend(uri: str) -> Backend:
                 change = {"$set": {"snapshot": snapshot, "snapshot_version": version}}
             assert games.update_one({"_id": game_id}, change).matched_count == 1
 
-    return Backend("mongo", lambda: MongoStore(uri), patch)
+    def forget(game_id: str) -> None:
+        client: MongoClient[Json]
+        with MongoClient(uri) as client:
+            games: Collection[Json] = client.get_default_database().games
+            change: Json = {"$unset": {"rules_revision": ""}}
+            assert games.update_one({"_id": game_id}, change).modified_count == 1
+
+    return Backend("mongo", lambda: MongoStore(uri), patch, forget)
 
 
 @pytest.fixture(params=["sqlite", "mongo"])
@@ -588,6 +604,83 @@ async def test_a_session_rebuilds_from_a_snapshot_from_the_log_and_from_a_stale_
     again = await GameService(store, Broker()).session(game.id)
     assert again.game is not None
     assert state_of(again.game) == state_of(mirror)
+
+
+# --------------------------------------------------------------------------- rules revisions
+
+
+async def test_a_rules_revision_round_trips_and_a_row_without_one_reads_as_1(
+    backend: Backend, store: Store
+) -> None:
+    game = await created(store, variant="futurisiko")
+    assert (await store.get("g1")) == game
+    assert game.rules_revision == 1  # a record's default: what a row without one means
+    game = await append(store, game, [], rules_revision=2)
+    assert await store.get("g1") == game
+    async with opened(backend) as reopened:
+        assert (await reopened.get("g1")) == game
+    backend.forget_rules_revision("g1")
+    assert await store.get("g1") == replace(game, rules_revision=1)
+
+
+async def futurisiko_game(service: GameService, seed: str) -> tuple[str, list[str]]:
+    """A FutuRisiKo! game of three in the lobby: its id and its seats' tokens."""
+    record = await service.create_game("futurisiko", {}, seed)
+    tokens = [(await service.join_game(record.id, f"P{n}")).token for n in range(3)]
+    return record.id, tokens
+
+
+async def play_ready(service: GameService, game_id: str, tokens: list[str], actions: int) -> None:
+    """`actions` moves, each the ready one of the first legal family of the seat to act."""
+    for _ in range(actions):
+        game = (await service.session(game_id)).game
+        assert game is not None
+        seat = game.seat_to_act
+        assert seat is not None
+        await service.submit_action(game_id, tokens[seat], game.legal_actions(seat)[0].ready())
+
+
+async def test_a_game_keeps_the_rules_revision_it_was_created_under(
+    backend: Backend, store: Store
+) -> None:
+    """Through GameService: a game created now plays by its variant's newest rules, kept in
+    its row and its create entry, and rebuilt by them from the log and from a snapshot; a
+    game whose row has no revision (created before revisions existed) plays by revision 1."""
+    futurisiko = get_variant("futurisiko")
+    seed = "revisions-9"  # three seats: the first card shows two playing colours
+    by_revision = {
+        revision: futurisiko.new_game(
+            ["P0", "P1", "P2"], seed=seed.encode(), rules_revision=revision
+        ).initial_events
+        for revision in (1, 2)
+    }
+    assert by_revision[1] != by_revision[2]  # the test tells the two apart
+
+    service = GameService(store, Broker())
+    new_id, new_tokens = await futurisiko_game(service, seed)
+    old_id, old_tokens = await futurisiko_game(service, seed)
+    backend.forget_rules_revision(old_id)
+    service = GameService(store, Broker())  # the rows as stored, not as cached
+    for game_id, tokens in ((new_id, new_tokens), (old_id, old_tokens)):
+        await service.start_game(game_id, tokens[0])
+        await play_ready(service, game_id, tokens, SNAPSHOT_EVERY + 2)
+    (create, *_) = await store.log(new_id)
+    assert create.payload["rules_revision"] == futurisiko.rules_revision == 2
+
+    for game_id, revision in ((new_id, 2), (old_id, 1)):
+        live = await service.session(game_id)
+        assert live.record.rules_revision == revision
+        assert live.record.snapshot_version > 0
+        started = [e for e in await store.events(game_id, None, 0, 100) if e.log_seq == 5]
+        assert [e.data for e in started] == [e.to_dict() for e in by_revision[revision]]
+        fresh = await GameService(store, Broker()).session(game_id)  # from the snapshot
+        backend.patch_snapshot(game_id, None, 0)
+        replayed = await GameService(store, Broker()).session(game_id)  # from the log
+        for rebuilt in (fresh, replayed):
+            assert rebuilt.game is not None
+            assert live.game is not None
+            assert rebuilt.game.rules_revision == revision
+            assert rebuilt.game.snapshot() == live.game.snapshot()
 
 
 # --------------------------------------------------------------------------- lobby limits

@@ -85,6 +85,8 @@ def test_every_card_shows_two_colours_and_each_colour_is_on_twenty_cards() -> No
 
 
 def test_a_drawn_card_decides_who_places_the_first_flag() -> None:
+    """Cards are turned until one shows a playing colour; a colour on it plays first (by lot
+    when both do: tests/unit/test_futurisiko_order.py), the others clockwise."""
     for seed in (b"a", b"b", b"c", b"d"):
         game = new(3, seed)
         drawn = of_type(game.initial_events, fe.OrderDrawn)[0]
@@ -92,7 +94,8 @@ def test_a_drawn_card_decides_who_places_the_first_flag() -> None:
         pairs = [drawn.colours[n : n + 2] for n in range(0, len(drawn.colours), 2)]
         *missed, decisive = pairs
         assert all(not set(colours) & set(playing) for colours in missed)
-        first = next(playing[c] for c in decisive if c in playing)
+        first = drawn.order[0]
+        assert game.colours[first] in decisive
         assert drawn.order == tuple((first + step) % 3 for step in range(3))
         assert (game.phase, game.current) == (Phase.SETUP, first)
 

@@ -1,6 +1,8 @@
 """Saved games are a contract: each golden log (tests/golden/, recorded once by
 `python -m tests.golden.record` and never edited) replays from its actions to the same events,
-every one of them, and verifies against its seed commitment as a finished game."""
+every one of them, and verifies against its seed commitment as a finished game, by the
+revision of the rules its header records (none: revision 1, the logs recorded before
+revisions existed)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from typing import Any
 import pytest
 
 from domain import actions as a
+from domain.errors import RuleViolation
 from domain.kernel import Kernel
 from domain.replay import LogEntry, verify_game
 from domain.rng import commitment
@@ -28,7 +31,12 @@ def load(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
 def fresh(header: dict[str, Any]) -> Kernel:
     variant = get_variant(header["variant"])
     options = variant.options(header["options"])
-    game = variant.new_game(header["players"], options, seed=header["seed"].encode())
+    game = variant.new_game(
+        header["players"],
+        options,
+        seed=header["seed"].encode(),
+        rules_revision=header.get("rules_revision", 1),
+    )
     assert isinstance(game, Kernel)
     return game
 
@@ -57,7 +65,21 @@ def test_the_golden_logs_cover_every_game_and_every_classic_option() -> None:
         "piu-options",
         "futurisiko-3",
         "futurisiko-4",
+        "futurisiko-r2-3",
+        "futurisiko-r2-6",
     } <= names
+
+
+def test_every_revision_of_every_game_s_rules_has_a_golden_log() -> None:
+    """A rule fixed in a new revision keeps its old games replaying (the logs without a
+    revision are revision 1) and gets logs of its own at the new one."""
+    played = {
+        (header["variant"], header.get("rules_revision", 1))
+        for header, _ in (load(path) for path in FILES)
+    }
+    for name in ("classic", "spqr", "piu", "futurisiko"):
+        revisions = get_variant(name).rules_revisions
+        assert {(name, revision) for revision in revisions} <= played
 
 
 def test_the_piu_golden_logs_play_every_card_and_standing_orders_out_of_turn() -> None:
@@ -109,6 +131,32 @@ def test_the_piu_golden_logs_play_every_card_and_standing_orders_out_of_turn() -
     } <= events
     assert reasons == {"empires", "last_player"}
     assert out_of_turn >= 3
+
+
+def replays(header: dict[str, Any], entries: list[dict[str, Any]]) -> bool:
+    """Whether the log's actions give its events, by the revision its header records."""
+    game = fresh(header)
+    if as_json(list(game.initial_events)) != header["events"]:
+        return False
+    for entry in entries:
+        try:
+            events = game.apply(entry["seat"], a.action_from_dict(entry["action"]))
+        except RuleViolation:
+            return False
+        if as_json(events) != entry["events"]:
+            return False
+    return game.is_over
+
+
+@pytest.mark.parametrize(
+    "path", [GOLDEN / "futurisiko-r2-3.jsonl", GOLDEN / "futurisiko-r2-6.jsonl"]
+)
+def test_the_futurisiko_revision_2_logs_do_not_replay_by_revision_1(path: Path) -> None:
+    """They guard the fair draw: by the first corner, some round's order differs."""
+    header, entries = load(path)
+    assert header["rules_revision"] == 2
+    assert replays(header, entries)
+    assert not replays({**header, "rules_revision": 1}, entries)
 
 
 @pytest.mark.parametrize("path", FILES, ids=[path.stem for path in FILES])

@@ -14,7 +14,7 @@ enemy's do, and the battles it must fight there restore that.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -107,6 +107,12 @@ class FutuState(StateView):
 
 
 class FutuGame(Kernel):
+    RULES_REVISIONS: ClassVar[Mapping[int, str]] = {
+        1: "The rules as first played: of a drawn card's two colours, the one in its first "
+        "corner decided who played first.",
+        2: "Fair order of play: a drawn card showing two playing colours gives one of them by "
+        "lot, so every seated colour is as likely to play first.",
+    }
     UNIT_KINDS = (TANK, AIRCRAFT, SUBMARINE)
     MARKER_KINDS = (FLAG,)
     STATE_VIEW = FutuState
@@ -321,8 +327,12 @@ class FutuGame(Kernel):
     def _draw_order(
         self, rng: DerivedRandom, seats: list[int]
     ) -> tuple[tuple[str, ...], list[int]]:
-        """Shuffle the deck, turn cards until one shows a playing colour (its first corner
-        first), shuffle again: that seat plays first, the others clockwise."""
+        """Shuffle the deck, turn cards until one shows a playing colour, shuffle again: the
+        seat of that colour plays first, the others clockwise. In rules revision 1 a card
+        showing two playing colours gave the one in its first corner, which the card data
+        makes the earlier colour of the table (nero never played first at six); from
+        revision 2 the lot picks either, as likely each, so every seated colour is as likely
+        to be drawn (docs/futurisiko.md, "The order of play")."""
         rng.shuffle(self.draw_pile)
         colour_seat = {self.colours[seat]: seat for seat in seats}
         turned: list[str] = []
@@ -332,7 +342,8 @@ class FutuGame(Kernel):
             turned += colours
             found = [colour_seat[c] for c in colours if c in colour_seat]
             if found:
-                first = found[0]
+                fair = self.rules_revision >= 2 and len(found) > 1
+                first = found[rng.below(len(found))] if fair else found[0]
                 break
         if first is None:  # no card left shows a playing colour: the lot decides
             first = seats[rng.below(len(seats))]

@@ -13,7 +13,7 @@ nothing tells who holds which card.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -130,6 +130,7 @@ class PiuState(StateView):
 
 
 class PiuGame(Game):
+    RULES_REVISIONS: ClassVar[Mapping[int, str]] = {1: "The rules as first played."}
     MARKER_KINDS = (FORTRESS,)
     STATE_VIEW: ClassVar[type[StateView]] = PiuState
     SNAPSHOT_FORMAT: ClassVar[int] = 1

@@ -8,6 +8,7 @@ modifiers (`domain.combat`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -56,6 +57,7 @@ class SkirmishState(StateView):
 
 
 class SkirmishGame(Kernel):
+    RULES_REVISIONS: ClassVar[Mapping[int, str]] = {1: "The rules as first played."}
     UNIT_KINDS = (ARMY, ARTILLERY)
     RULESET_CLASS = SkirmishRuleset
     OPTIONS_CLASS = SkirmishOptions

@@ -12,7 +12,7 @@ neutral colour. Events name a neutral owner -1.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -109,6 +109,7 @@ class SpqrState(StateView):
 
 
 class SpqrGame(Game):
+    RULES_REVISIONS: ClassVar[Mapping[int, str]] = {1: "The rules as first played."}
     UNIT_KINDS = (ARMY, TRIREME)
     MARKER_KINDS = (POWER_CENTRE,)
     RULESET_CLASS = SpqrRuleset
