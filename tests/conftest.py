@@ -5,12 +5,19 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 # The schema as a server builds it by default, before any test imports a game that is not
 # among the default ones (variants.skirmish): ActionInput and the enums are made on import.
 import api.graphql.schema  # noqa: F401
 from api.graphiql import default_folder, fetch_assets
 from tests.mongo_server import MongoServer
+
+
+# No time limit per example: on a loaded machine (CI shares two cores) an example that takes
+# 250 ms is not a defect. The tests assert behaviour; speed is for the benchmarks.
+settings.register_profile("risiko", deadline=None)
+settings.load_profile("risiko")
 
 
 @pytest.fixture

@@ -17,6 +17,8 @@ from tests.integration.api_support import body, data, in_process, new_game, play
 
 pytestmark = pytest.mark.anyio
 
+# A refill too slow to make up for a charge while a loaded machine answers the next request.
+SLOW_REFILL = {"budget_refill_per_second": 0.001}
 BOARD = "{ variants { name board { territories { id name } edges { a b kind } } } }"
 MIXED = "{ variants { name } games(first: 1) { edges { cursor } } }"
 TYPE = "query($n: String!) { __type(name: $n) { name kind } }"
@@ -38,7 +40,7 @@ def built(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 async def test_the_catalogue_runs_once_and_is_still_charged(
     tmp_path: Path, built: list[str]
 ) -> None:
-    async with in_process(tmp_path / "data") as api:
+    async with in_process(tmp_path / "data", **SLOW_REFILL) as api:
         first = await body(api.client, BOARD)
         runs = len(built)
         assert runs == len(first["data"]["variants"]) > 0
@@ -82,7 +84,7 @@ def test_the_least_recently_used_answer_goes_first() -> None:
 
 
 async def test_a_kept_answer_is_sent_as_strawberry_would_encode_it(tmp_path: Path) -> None:
-    async with in_process(tmp_path / "data") as api:
+    async with in_process(tmp_path / "data", **SLOW_REFILL) as api:
         answers = [await api.client.post("/graphql", json={"query": BOARD}) for _ in range(3)]
     texts = [answer.text for answer in answers]
     for text in texts:  # the bytes strawberry's own encoding gives: compact, in this order
