@@ -13,7 +13,6 @@ import api.graphql.schema  # noqa: F401
 from api.graphiql import default_folder, fetch_assets
 from tests.mongo_server import MongoServer
 
-
 # No time limit per example: on a loaded machine (CI shares two cores) an example that takes
 # 250 ms is not a defect. The tests assert behaviour; speed is for the benchmarks.
 settings.register_profile("risiko", deadline=None)
