@@ -3,6 +3,7 @@ positions (tests/piu_support.py). Each test fails if its rule breaks."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 from collections import Counter
@@ -663,6 +664,41 @@ def test_a_flagship_attack_is_what_battle_odds_gives_for_the_armies_loaded() -> 
     p = battle_odds(4, 3).conquest_probability
     sigma = (p * (1 - p) / runs) ** 0.5
     assert abs(conquests / runs - p) < 4 * sigma
+
+
+@pytest.mark.parametrize("attack_dice", [1, 2, 3])  # fortress_attack_dice
+@pytest.mark.parametrize(("general", "marshal"), list(itertools.product((0, 1), repeat=2)))
+def test_declaring_fewer_dice_never_lowers_the_odds_of_losing_the_territory(
+    attack_dice: int, general: int, marshal: int
+) -> None:
+    """What docs/piu.md says of the option defender_dice: against an attacker who rolls its
+    most dice to the end, the best a defender may declare at every roll is the most, so
+    MAXIMUM, the default, never costs a defender a territory (up to 20 armies a side)."""
+
+    def rolls(attackers: int, defenders: int, dice: int) -> list[tuple[float, int, int]]:
+        outcomes = roll_outcomes(
+            min(attack_dice, attackers), dice, attacker_bonus=general, defender_bonus=marshal
+        )
+        return [(float(o.probability), o.attacker_losses, o.defender_losses) for o in outcomes]
+
+    @functools.cache
+    def conquest(attackers: int, defenders: int, best: bool) -> float:
+        """P(conquest), the defender declaring its best dice at every roll, or its most."""
+        if defenders == 0 or attackers == 0:
+            return float(defenders == 0)
+        most = min(3, defenders)
+        return min(
+            sum(
+                p * conquest(attackers - lost, defenders - won, best)
+                for p, lost, won in rolls(attackers, defenders, dice)
+            )
+            for dice in (range(1, most + 1) if best else (most,))
+        )
+
+    for attackers in range(1, 21):
+        for defenders in range(1, 21):
+            best = conquest(attackers, defenders, True)
+            assert conquest(attackers, defenders, False) == pytest.approx(best, abs=1e-12)
 
 
 # --------------------------------------------------------------------------- declared defence
