@@ -521,38 +521,55 @@ class Game(Kernel):
         seat = self._check_turn(seat)
         source, target = self._validate_attack(seat, action.source, action.target, action.dice)
         self.phase = Phase.ATTACK
-        if (
-            self.options.defender_dice is DefenderDice.DECLARE
-            and not self.resigned[self.owner[target]]
-        ):
-            self._push_prompt(
-                OpenPrompt(self.owner[target], DEFENCE, (source, target, action.dice))
-            )
-            self.phase = Phase.DEFEND
-            return [
-                e.AttackDeclared(
-                    seat, action.source, action.target, action.dice, self.owner[target]
-                )
-            ]
+        if self._defender_declares(target):
+            return self._declare_attack(seat, source, target, action.dice, DEFENCE, ())
         rng = DerivedRandom(self.seed, self.seq + 1)
         defence = min(MAX_DICE, self.armies[target])
         events = self._roll(rng, seat, source, target, action.dice, defence)
         return events + self._after_battle(seat, target)
 
+    def _defender_declares(self, target: int) -> bool:
+        """Whether an attack on `target` waits for its defender's dice: defenders declare in
+        this game, and the territory's player is still playing (a player who left, or a
+        neutral army, always rolls the most)."""
+        defender = self.owner[target]
+        return (
+            self.options.defender_dice is DefenderDice.DECLARE
+            and defender >= 0
+            and not self.resigned[defender]
+            and not self.eliminated[defender]
+        )
+
+    def _declare_attack(
+        self, seat: int, source: int, target: int, dice: int, topic: str, more: tuple[int, ...]
+    ) -> list[e.Event]:
+        """The attack waits for the defender's dice: a prompt on the stack, owed by the
+        territory's player, of `topic`; its values are the battle's (source, target, the
+        attacker's dice) and `more` that a game needs to go on once it is answered."""
+        defender = self.owner[target]
+        self._push_prompt(OpenPrompt(defender, topic, (source, target, dice, *more)))
+        self.phase = Phase.DEFEND
+        ids = self.board.territories
+        return [e.AttackDeclared(seat, ids[source].id, ids[target].id, dice, defender)]
+
     def _defend(self, seat: int | None, action: a.Defend) -> list[e.Event]:
         prompt = self.open_prompt()
         if self.phase is not Phase.DEFEND or prompt is None:
             raise WrongPhase("no attack is waiting for a defender")
-        source, target, dice = prompt.values
         if seat != prompt.seat:
             raise NotYourTurn("only the defender declares the defending dice")
-        high = min(MAX_DICE, self.armies[target])
+        high = min(MAX_DICE, self.armies[prompt.values[1]])
         if not 1 <= action.dice <= high:
-            raise InvalidDice(f"defend with 1 to {high} dice")
+            raise InvalidDice(f"defend with 1 to {high} dice, not {action.dice}")
         self._pop_prompt()
         self.phase = Phase.ATTACK
         rng = DerivedRandom(self.seed, self.seq + 1)
-        events = self._roll(rng, self.current, source, target, dice, action.dice)
+        return self._roll_declared(rng, prompt, action.dice)
+
+    def _roll_declared(self, rng: DerivedRandom, prompt: OpenPrompt, defence: int) -> list[e.Event]:
+        """The roll the attack of `prompt` waited for, with the `defence` dice declared."""
+        source, target, dice = prompt.values
+        events = self._roll(rng, self.current, source, target, dice, defence)
         return events + self._after_battle(self.current, target)
 
     def _attack_until(self, seat: int | None, action: a.AttackUntil) -> list[e.Event]:
@@ -741,17 +758,12 @@ class Game(Kernel):
         self.setup_remaining[seat] = 0
         events: list[e.Event] = [e.PlayerResigned(seat)]
         prompt = self.open_prompt()
-        if self.phase is Phase.DEFEND and prompt is not None:
-            source, target, dice = prompt.values
-            if prompt.seat == seat:  # the attack waiting on this defender goes ahead
-                self._pop_prompt()
-                self.phase = Phase.ATTACK
-                rng = DerivedRandom(self.seed, self.seq + 1)
-                defence = min(MAX_DICE, self.armies[target])
-                events += self._roll(rng, self.current, source, target, dice, defence)
-                events += self._after_battle(self.current, target)
-                if self.phase is Phase.OVER:
-                    return events
+        if self.phase is Phase.DEFEND and prompt is not None and prompt.seat == seat:
+            # The attack waiting on this defender goes ahead with the default answer.
+            default = self._prompt_default(prompt, self._prompt_answers(prompt))
+            events += self._handlers[type(default)](seat, default)
+            if self.phase is Phase.OVER:
+                return events
         active = self.active_seats()
         if len(active) <= 1:
             return events + self._finish(active[0] if active else None, "last_player")
@@ -766,9 +778,15 @@ class Game(Kernel):
             ids = self.board.territories
             events.append(e.ArmiesMoved(seat, ids[source].id, ids[target].id, low, False))
             self.pending_conquest = None
-        self.prompt_stack = []
+        events += self._drop_prompts()
         self.conquered_this_turn = False  # no card for a player who has left
         return events + self._end_turn(seat)
+
+    def _drop_prompts(self) -> list[e.Event]:
+        """The seat in turn has left: the answers its turn waited for are owed no more (an
+        attack declared is not rolled)."""
+        self.prompt_stack = []
+        return []
 
     def _expire_time(self, seat: int | None, action: a.ExpireTime) -> list[e.Event]:
         if seat is not None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import random
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,7 @@ from bots.policies import POLICIES
 from domain import actions as a
 from domain.errors import RuleViolation
 from domain.kernel import Kernel
+from domain.legal import LegalDefend
 from domain.options import GameOptions
 from domain.rng import commitment
 from variants import get_variant
@@ -46,6 +48,9 @@ class Case:
     # RisiKo! Più: (after this many actions, seat, marshal, spy): a seat, in turn or not, sets
     # its standing orders (the policies never do).
     standing_orders: tuple[tuple[int, int, str, str], ...] = ()
+    # Defenders who declare their dice (defender_dice: declare) declare 1, 2, 3, ... dice in
+    # turn, within what each may roll (the policies always declare the most).
+    dice_in_turn: bool = False
 
 
 GAMES = [
@@ -68,6 +73,7 @@ GAMES = [
         {"hidden_armies": 5, "fortress_attack_dice": 2},
         standing_orders=((50, 0, "never", "let_through"),),
     ),
+    Case("piu-declare", "piu", 5, {"defender_dice": "declare"}, dice_in_turn=True),
     Case("futurisiko-3", "futurisiko", 3),
     Case("futurisiko-4", "futurisiko", 4, {"fill_board": True, "losses": "aircraft_first"}),
     # Revision 2: a drawn card showing two playing colours gives one of them by lot.
@@ -121,11 +127,23 @@ def play(case: Case) -> list[dict[str, Any]]:
                 orders = {"kind": "set_standing_orders", "marshal": marshal, "spy": spy}
                 apply(orders_seat, a.action_from_dict(orders))
 
+    defences = 0
+
+    def proposals(seat: int) -> Iterable[a.Action]:
+        nonlocal defences
+        prompts = game.prompts()
+        if case.dice_in_turn and prompts:
+            answers = prompts[0].answers
+            assert isinstance(answers, LegalDefend)
+            defences += 1
+            return [a.Defend(1 + defences % answers.max_dice)]
+        return policy(game, seat, rnd)
+
     while not game.is_over:
         seat = game.seat_to_act
         assert seat is not None
         progressed = False
-        for action in policy(game, seat, rnd):
+        for action in proposals(seat):
             try:
                 game.clone().apply(seat, action)  # a batch may go stale: keep what holds
             except RuleViolation:

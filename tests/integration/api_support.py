@@ -175,13 +175,14 @@ def options_input(options: GameOptions) -> dict[str, Any]:
 
 
 def action_input(action: a.Action) -> dict[str, Any]:
-    """A domain action as an ActionInput."""
-    if isinstance(action, a.EndTurn):
-        return {"endTurn": True}
+    """A domain action as an ActionInput (an action without fields, such as endTurn, is
+    `true`)."""
     fields = action.to_dict()
     kind = fields.pop("kind")
     head, *rest = kind.split("_")
     member = head + "".join(part.title() for part in rest)
+    if not fields:
+        return {member: True}
     value = {("stopAt" if k == "stop_at" else k): v for k, v in fields.items()}
     return {member: value}
 

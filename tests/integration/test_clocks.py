@@ -338,7 +338,7 @@ async def test_odds_bots_alone_play_a_futurisiko_game_to_a_winner(
 
 @pytest.mark.anyio
 @pytest.mark.parametrize("absence", ["proxy", "minimal"])
-@pytest.mark.parametrize("variant", ["classic", "spqr", "skirmish"])
+@pytest.mark.parametrize("variant", ["classic", "spqr", "piu", "skirmish"])
 async def test_every_game_ends_when_nobody_is_there(
     service: GameService,
     clock: Clock,
@@ -358,7 +358,7 @@ async def test_every_game_ends_when_nobody_is_there(
             "absence": absence,
             "resign_after": resign_after,
         }
-        if variant == "classic":
+        if variant in ("classic", "piu"):  # answers owed, each given its default
             options = {**options, "defender_dice": "declare"}
         record = await service.create_game(
             variant, options, f"away-{variant}", time_control=control
@@ -376,6 +376,10 @@ async def test_every_game_ends_when_nobody_is_there(
             assert finished.outcome["reason"] != "last_player"
             assert resigned == 0
             assert sum(kind == "proxy" for kind, _ in log) >= 9  # three rounds, three seats
+            if "defender_dice" in options and absence == "proxy":  # the proxy attacks
+                played = await service.store.log(record.id)
+                answers = [e for e in played if e.kind == "proxy" and e.payload["kind"] == "defend"]
+                assert answers, "no defence was owed, so none got its default"
 
 
 @pytest.mark.anyio

@@ -13,8 +13,10 @@ from typing import Any
 import pytest
 
 from domain import actions as a
+from domain import events as e
 from domain.errors import RuleViolation
 from domain.kernel import Kernel
+from domain.legal import LegalDefend
 from domain.replay import LogEntry, verify_game
 from domain.rng import commitment
 from variants import get_variant
@@ -63,6 +65,7 @@ def test_the_golden_logs_cover_every_game_and_every_classic_option() -> None:
         "piu-5",
         "piu-6",
         "piu-options",
+        "piu-declare",
         "futurisiko-3",
         "futurisiko-4",
         "futurisiko-r2-3",
@@ -157,6 +160,41 @@ def test_the_futurisiko_revision_2_logs_do_not_replay_by_revision_1(path: Path) 
     assert header["rules_revision"] == 2
     assert replays(header, entries)
     assert not replays({**header, "rules_revision": 1}, entries)
+
+
+def test_the_piu_declare_log_has_defenders_declare_by_land_and_against_the_flagship() -> None:
+    """RisiKo! Più with defender_dice: declare, replayed: every attack on a player still
+    playing waits for its defender's dice, answered by the defender and rolled as declared;
+    defenders declare fewer than the most and the most; a Maresciallo is played as an attack
+    is declared; and the flagship waits for a declaration before one roll after another."""
+    header, entries = load(GOLDEN / "piu-declare.jsonl")
+    assert header["options"] == {"defender_dice": "declare"}
+    game = fresh(header)
+    fewer = most = marshals = flagship_rolls = 0
+    for entry in entries:
+        action = a.action_from_dict(entry["action"])
+        assert not isinstance(action, a.AttackUntil)
+        prompts = game.prompts()
+        assert isinstance(action, a.Defend) == bool(prompts)  # an answer comes first
+        if isinstance(action, a.Defend):
+            (prompt,) = prompts
+            answers = prompt.answers
+            assert isinstance(answers, LegalDefend)
+            assert entry["seat"] == prompt.seat != game.current
+            fewer += action.dice < answers.max_dice
+            most += action.dice == answers.max_dice
+        events = game.apply(entry["seat"], action)
+        types = [type(event).__name__ for event in events]
+        if isinstance(action, a.Defend):
+            rolled = next(event for event in events if isinstance(event, e.DiceRolled))
+            assert len(rolled.defender_dice) == action.dice
+            flagship_rolls += types[-1] == "AttackDeclared"  # the flagship asks again
+        marshals += types[-2:] == ["MarshalPlayed", "AttackDeclared"]
+    assert game.is_over
+    assert fewer > 0
+    assert most > 0
+    assert marshals > 0
+    assert flagship_rolls > 0
 
 
 @pytest.mark.parametrize("path", FILES, ids=[path.stem for path in FILES])

@@ -3,18 +3,24 @@ positions (tests/piu_support.py). Each test fails if its rule breaks."""
 
 from __future__ import annotations
 
+import functools
 import itertools
+import json
 from collections import Counter
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
 from domain import actions as a
 from domain import events as e
+from domain.errors import RuleViolation
 from domain.game import Phase
-from domain.legal import LegalAttack
+from domain.legal import LegalAttack, LegalAttackUntil, LegalDefend
 from domain.odds import battle_odds
 from domain.odds.pairwise import roll_outcomes
+from domain.options import DefenderDice
+from domain.views import Prompt
 from tests.piu_support import (
     BOARD,
     LANDS,
@@ -32,7 +38,7 @@ from tests.piu_support import (
 from tests.support import assert_rejected, force_dice
 from variants.piu import actions as pa
 from variants.piu import events as pe
-from variants.piu.game import PiuGame
+from variants.piu.game import PiuGame, PiuState
 from variants.piu.legal import (
     LegalAdmiralAttack,
     LegalDiscardSpiedCard,
@@ -42,6 +48,7 @@ from variants.piu.legal import (
     LegalRevealHiddenArmies,
     LegalStandingOrders,
 )
+from variants.piu.options import PiuOptions
 from variants.piu.phases import PiuPhase
 
 # --------------------------------------------------------------------------- the setup
@@ -657,3 +664,342 @@ def test_a_flagship_attack_is_what_battle_odds_gives_for_the_armies_loaded() -> 
     p = battle_odds(4, 3).conquest_probability
     sigma = (p * (1 - p) / runs) ** 0.5
     assert abs(conquests / runs - p) < 4 * sigma
+
+
+@pytest.mark.parametrize("attack_dice", [1, 2, 3])  # fortress_attack_dice
+@pytest.mark.parametrize(("general", "marshal"), list(itertools.product((0, 1), repeat=2)))
+def test_declaring_fewer_dice_never_lowers_the_odds_of_losing_the_territory(
+    attack_dice: int, general: int, marshal: int
+) -> None:
+    """What docs/piu.md says of the option defender_dice: against an attacker who rolls its
+    most dice to the end, the best a defender may declare at every roll is the most, so
+    MAXIMUM, the default, never costs a defender a territory (up to 20 armies a side)."""
+
+    def rolls(attackers: int, defenders: int, dice: int) -> list[tuple[float, int, int]]:
+        outcomes = roll_outcomes(
+            min(attack_dice, attackers), dice, attacker_bonus=general, defender_bonus=marshal
+        )
+        return [(float(o.probability), o.attacker_losses, o.defender_losses) for o in outcomes]
+
+    @functools.cache
+    def conquest(attackers: int, defenders: int, best: bool) -> float:
+        """P(conquest), the defender declaring its best dice at every roll, or its most."""
+        if defenders == 0 or attackers == 0:
+            return float(defenders == 0)
+        most = min(3, defenders)
+        return min(
+            sum(
+                p * conquest(attackers - lost, defenders - won, best)
+                for p, lost, won in rolls(attackers, defenders, dice)
+            )
+            for dice in (range(1, most + 1) if best else (most,))
+        )
+
+    for attackers in range(1, 21):
+        for defenders in range(1, 21):
+            best = conquest(attackers, defenders, True)
+            assert conquest(attackers, defenders, False) == pytest.approx(best, abs=1e-12)
+
+
+# --------------------------------------------------------------------------- declared defence
+
+DECLARE = DefenderDice.DECLARE
+
+
+def declaring(owners: dict[str, int], armies: dict[str, int], **kwargs: Any) -> PiuGame:
+    """A position of a game whose defenders declare their dice."""
+    return position(owners, armies, defender_dice=DECLARE, **kwargs)
+
+
+def test_the_defender_rolls_the_most_unless_the_game_lets_it_declare(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert PiuOptions().defender_dice is DefenderDice.MAXIMUM
+    assert PiuOptions.settable()["defender_dice"] == "maximum"
+    game = position({"londra": 0, "parigi": 1}, {"londra": 10, "parigi": 2})
+    force_dice(monkeypatch, 1, 6, 6)
+    rolled = the(game.apply(0, a.Attack("londra", "parigi", 1)), e.DiceRolled)
+    assert len(rolled.defender_dice) == 2
+    assert game.prompts() == []
+    assert_rejected(game, 1, a.Defend(1), "WRONG_PHASE")
+
+
+def test_a_declared_attack_waits_for_the_defenders_dice(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = declaring({"londra": 0, "parigi": 1}, {"londra": 10, "parigi": 5})
+    force_dice(monkeypatch)  # no die may be rolled yet
+    events = game.apply(0, a.Attack("londra", "parigi", 2))
+    assert events == [e.AttackDeclared(0, "londra", "parigi", 2, 1)]
+    assert (game.phase, game.seat_to_act, game.current) == (Phase.DEFEND, 1, 0)
+    assert (armies_on(game, "londra"), armies_on(game, "parigi")) == (10, 5)
+    assert game.legal_actions(1) == [LegalDefend(1, 3)]
+    # Nobody else does anything meanwhile, in turn or out of it.
+    assert [game.legal_actions(seat) for seat in (0, 2, 3, None)] == [[], [], [], []]
+    assert_rejected(game, 0, a.Attack("londra", "parigi", 1), "WRONG_PHASE")
+    assert_rejected(game, 0, a.EndTurn(), "WRONG_PHASE")
+    assert_rejected(game, 2, pa.SetStandingOrders("never", "block"), "NOT_YOUR_TURN")
+    assert_rejected(game, 1, pa.RevealHiddenArmies(), "NOT_YOUR_TURN")
+    for seat in (0, 2, 3, None):
+        assert_rejected(game, seat, a.Defend(1), "NOT_YOUR_TURN")
+
+
+@pytest.mark.parametrize(("defenders", "dice"), [(1, 1), (2, 1), (2, 2), (3, 1), (5, 2), (5, 3)])
+def test_the_defender_rolls_exactly_the_dice_it_declares(
+    monkeypatch: pytest.MonkeyPatch, defenders: int, dice: int
+) -> None:
+    game = declaring({"londra": 0, "parigi": 1}, {"londra": 10, "parigi": defenders})
+    game.apply(0, a.Attack("londra", "parigi", 3))
+    assert game.legal_actions(1) == [LegalDefend(1, min(3, defenders))]
+    force_dice(monkeypatch, 1, 1, 1, *[6] * dice)
+    rolled = the(game.apply(1, a.Defend(dice)), e.DiceRolled)
+    assert (len(rolled.attacker_dice), len(rolled.defender_dice)) == (3, dice)
+    assert (rolled.attacker_losses, rolled.defender_losses) == (dice, 0)
+    assert (game.phase, game.seat_to_act, game.prompts()) == (Phase.ATTACK, 0, [])
+
+
+@pytest.mark.parametrize(("defenders", "dice"), [(1, 2), (2, 3), (5, 4), (5, 0), (5, -1)])
+def test_a_declaration_out_of_range_is_refused_and_says_the_range(
+    defenders: int, dice: int
+) -> None:
+    game = declaring({"londra": 0, "parigi": 1}, {"londra": 10, "parigi": defenders})
+    game.apply(0, a.Attack("londra", "parigi", 1))
+    assert_rejected(game, 1, a.Defend(dice), "INVALID_DICE")
+    with pytest.raises(RuleViolation) as refused:
+        game.apply(1, a.Defend(dice))
+    assert refused.value.message == f"defend with 1 to {min(3, defenders)} dice, not {dice}"
+    assert game.seat_to_act == 1  # still owed
+
+
+def test_attack_until_would_take_the_choice_away_from_the_defender() -> None:
+    game = declaring({"londra": 0, "parigi": 1}, {"londra": 10, "parigi": 5})
+    assert families(game, LegalAttack)
+    assert not families(game, LegalAttackUntil)
+    assert_rejected(game, 0, a.AttackUntil("londra", "parigi", 3, 1), "OPTION_DISABLED")
+
+
+def test_the_prompts_default_is_the_most_dice_as_a_clock_would_send_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = declaring({"londra": 0, "parigi": 1}, {"londra": 10, "parigi": 2})
+    game.apply(0, a.Attack("londra", "parigi", 3))
+    assert game.prompts() == [Prompt(1, LegalDefend(1, 2), a.Defend(2))]
+    assert game.least_action(1) == a.Defend(2)
+    force_dice(monkeypatch, 1, 1, 1, 6, 6)
+    rolled = the(game.apply(1, game.least_action(1)), e.DiceRolled)
+    assert len(rolled.defender_dice) == 2
+
+
+def test_a_marshal_joins_as_the_attack_is_declared_before_the_defenders_dice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The order of declarations: the attack and its dice, the Maresciallo (standing orders),
+    then the defender's dice, knowing its +1; one card for the whole attack."""
+    game = declaring(
+        {"londra": 0, "parigi": 1},
+        {"londra": 10, "parigi": 6},
+        hands={1: cards("maresciallo", 2)},
+    )
+    events = game.apply(0, a.Attack("londra", "parigi", 1))
+    assert events == [
+        pe.MarshalPlayed(1, "maresciallo_01", "parigi"),
+        e.AttackDeclared(0, "londra", "parigi", 1, 1),
+    ]
+    assert game.state_view().marshal  # type: ignore[attr-defined]
+    force_dice(monkeypatch, 5, 4, 5, 4)
+    events = game.apply(1, a.Defend(1))
+    assert not events_of(events, pe.MarshalPlayed)
+    assert the(events, e.DiceRolled).attacker_losses == 1  # 5 against 4 + 1: a tie
+    assert game.apply(0, a.Attack("londra", "parigi", 1)) == [
+        e.AttackDeclared(0, "londra", "parigi", 1, 1)
+    ]
+    assert the(game.apply(1, a.Defend(1)), e.DiceRolled).attacker_losses == 1
+    assert game.hands[1] == ["maresciallo_02"]
+
+
+def test_a_general_is_played_before_the_attack_is_declared(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = declaring(
+        {"londra": 0, "parigi": 1}, {"londra": 10, "parigi": 6}, hands={0: cards("generale", 2)}
+    )
+    game.apply(0, pa.PlayGeneral("generale_01", "londra", "parigi"))
+    game.apply(0, a.Attack("londra", "parigi", 3))
+    action = pa.PlayGeneral("generale_02", "londra", "parigi")
+    assert_rejected(game, 0, action, "WRONG_PHASE")  # the defence waits
+    force_dice(monkeypatch, 5, 2, 1, 5, 3)
+    rolled = the(game.apply(1, a.Defend(2)), e.DiceRolled)
+    assert (rolled.attacker_losses, rolled.defender_losses) == (1, 1)  # 6 beats 5; 2 < 3
+
+
+@pytest.mark.parametrize("gone", ["resigned", "eliminated"])
+def test_the_armies_of_a_player_out_of_the_game_roll_the_most_at_once(
+    monkeypatch: pytest.MonkeyPatch, gone: str
+) -> None:
+    game = declaring({"galles": 0, "irlanda": 1}, {"galles": 10, "irlanda": 4})
+    getattr(game, gone)[1] = True
+    force_dice(monkeypatch, 1, 1, 1, 6, 6, 6)
+    events = game.apply(0, a.Attack("galles", "irlanda", 3))
+    assert not events_of(events, e.AttackDeclared)
+    assert len(the(events, e.DiceRolled).defender_dice) == 3
+    assert game.prompts() == []
+
+
+def test_a_defender_who_resigns_rolls_the_most_and_the_attack_goes_on() -> None:
+    game = declaring({"londra": 0, "parigi": 1}, {"londra": 10, "parigi": 5})
+    game.apply(0, a.Attack("londra", "parigi", 3))
+    events = game.apply(1, a.Resign())
+    assert isinstance(events[0], e.PlayerResigned)
+    assert len(the(events, e.DiceRolled).defender_dice) == 3
+    assert (game.phase, game.seat_to_act, game.prompts()) == (Phase.ATTACK, 0, [])
+    events = game.apply(0, a.Attack("londra", "parigi", 1))  # no more answers owed
+    assert not events_of(events, e.AttackDeclared)
+
+
+def test_the_prompt_tells_nobody_what_the_defender_holds_or_wrote() -> None:
+    """Whatever the defender holds (a Maresciallo it keeps by its orders, other cards, none)
+    and wherever its hidden armies would come out, the attack declares the same public
+    events, and every seat (and a spectator) is offered the same: only the armies count."""
+    seen = []
+    for hand, orders, hidden in [
+        ([], pa.MARSHAL_ALWAYS, "scozia"),
+        (["maresciallo_01"], pa.MARSHAL_NEVER, "irlanda"),
+        (["maresciallo_01", "spia_01", "generale_01"], pa.MARSHAL_FORTRESS, "irlanda"),
+        (["rinforzi_01", "ammiraglio_01"], pa.MARSHAL_ALWAYS, "scozia"),
+    ]:
+        game = declaring(
+            {"galles": 0, "irlanda": 1, "scozia": 1},
+            {"galles": 10, "irlanda": 4},
+            hands={1: hand},
+        )
+        game.marshal_orders[1] = orders
+        game.hidden[1] = BOARD.index[hidden]
+        events = game.apply(0, a.Attack("galles", "irlanda", 3))
+        assert all(not event.private for event in events)
+        offered = [game.legal_actions(seat) for seat in (0, 1, 2, 3, None)]
+        seen.append((events, game.prompts(), offered, game.state_view(), game.space_views()))
+    assert all(other == seen[0] for other in seen[1:]), seen
+
+
+# --------------------------------------------------------------------------- declared: the flagship
+
+
+def flagship_position(defenders: int, **kwargs: Any) -> PiuGame:
+    return declaring(
+        {"irlanda": 0, "madrid": 1},
+        {"irlanda": 6, "madrid": defenders},
+        hands={0: ["ammiraglio_01"]},
+        **kwargs,
+    )
+
+
+def aboard(game: PiuGame) -> int:
+    """The armies aboard the flagship, as the public state shows them."""
+    view = game.state_view()
+    assert isinstance(view, PiuState)
+    return view.flagship_armies
+
+
+def test_the_flagship_waits_for_the_defenders_dice_before_each_roll(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = flagship_position(3)
+    events = game.apply(0, pa.AdmiralAttack("ammiraglio_01", "irlanda", "madrid", 5, 0))
+    assert events == [
+        pe.FlagshipSailed(0, "ammiraglio_01", "irlanda", "madrid", 5),
+        e.AttackDeclared(0, "irlanda", "madrid", 3, 1),
+    ]
+    assert (armies_on(game, "irlanda"), aboard(game)) == (1, 5)
+    assert game.legal_actions(1) == [LegalDefend(1, 3)]
+    assert game.legal_actions(0) == []
+    force_dice(monkeypatch, 6, 6, 1, 5, 5)
+    events = game.apply(1, a.Defend(2))
+    rolled = the(events, e.DiceRolled)
+    assert (len(rolled.defender_dice), rolled.attacker_losses, rolled.defender_losses) == (2, 0, 2)
+    assert events[-1] == e.AttackDeclared(0, "irlanda", "madrid", 3, 1)  # the next roll
+    assert game.legal_actions(1) == [LegalDefend(1, 1)]
+    force_dice(monkeypatch, 6, 1, 1, 1)
+    events = game.apply(1, a.Defend(1))
+    assert the(events, pe.FlagshipUnloaded) == pe.FlagshipUnloaded(0, "madrid", 5)
+    assert (owner_of(game, "madrid"), armies_on(game, "madrid")) == (0, 5)
+    assert (game.phase, game.prompts(), aboard(game)) == (Phase.ATTACK, [], 0)
+
+
+def test_the_flagship_brings_its_survivors_back_at_stop_at_between_declarations(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = flagship_position(5)
+    game.apply(0, pa.AdmiralAttack("ammiraglio_01", "irlanda", "madrid", 4, 1))
+    force_dice(monkeypatch, 1, 1, 1, 6, 6, 6)
+    events = game.apply(1, a.Defend(3))
+    assert not events_of(events, e.AttackDeclared)  # 1 left aboard: it stops
+    assert the(events, pe.FlagshipUnloaded) == pe.FlagshipUnloaded(0, "irlanda", 1)
+    assert (armies_on(game, "irlanda"), game.prompts()) == (3, [])
+
+
+def test_against_a_fortress_the_flagship_rolls_the_options_dice_and_the_defender_declares(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = declaring(
+        {"irlanda": 0, "parigi": 1},
+        {"irlanda": 6, "parigi": 4},
+        hands={0: ["ammiraglio_01"]},
+        fortress_attack_dice=2,
+    )
+    events = game.apply(0, pa.AdmiralAttack("ammiraglio_01", "irlanda", "parigi", 5, 4))
+    assert events[-1] == e.AttackDeclared(0, "irlanda", "parigi", 2, 1)
+    assert game.legal_actions(1) == [LegalDefend(1, 3)]
+    force_dice(monkeypatch, 1, 1, 6)
+    rolled = the(game.apply(1, a.Defend(1)), e.DiceRolled)
+    assert (len(rolled.attacker_dice), len(rolled.defender_dice)) == (2, 1)
+
+
+def test_a_defender_who_resigns_lets_the_flagship_roll_on_without_asking(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = flagship_position(3)
+    game.apply(0, pa.AdmiralAttack("ammiraglio_01", "irlanda", "madrid", 5, 0))
+    force_dice(monkeypatch, 6, 6, 1, 5, 5, 5, 6, 1, 1, 1)
+    events = game.apply(1, a.Resign())
+    assert [type(event) for event in events] == [
+        e.PlayerResigned,
+        e.DiceRolled,
+        e.DiceRolled,
+        e.TerritoryConquered,
+        pe.FlagshipUnloaded,
+    ]
+    first, second = events_of(events, e.DiceRolled)
+    assert (len(first.defender_dice), len(second.defender_dice)) == (3, 1)  # the most, each
+    assert the(events, pe.FlagshipUnloaded) == pe.FlagshipUnloaded(0, "madrid", 4)
+
+
+def test_an_attacker_who_resigns_while_the_flagship_waits_brings_its_armies_back() -> None:
+    game = flagship_position(3)
+    game.apply(0, pa.AdmiralAttack("ammiraglio_01", "irlanda", "madrid", 5, 0))
+    events = game.apply(0, a.Resign())
+    assert events[:2] == [e.PlayerResigned(0), pe.FlagshipUnloaded(0, "irlanda", 5)]
+    assert not events_of(events, e.DiceRolled)
+    assert armies_on(game, "irlanda") == 6
+    assert (game.current, game.prompts()) == (1, [])
+
+
+def test_a_game_that_ends_while_the_flagship_waits_brings_its_armies_back() -> None:
+    game = flagship_position(3, players=3)
+    game.eliminated[2] = True
+    game.apply(0, pa.AdmiralAttack("ammiraglio_01", "irlanda", "madrid", 5, 0))
+    events = game.apply(0, a.Resign())
+    assert [type(event) for event in events] == [
+        e.PlayerResigned,
+        pe.FlagshipUnloaded,
+        e.GameEnded,
+    ]
+    assert (armies_on(game, "irlanda"), the(events, e.GameEnded).winner) == (6, 1)
+
+
+def test_a_snapshot_taken_while_the_flagship_waits_continues_the_same_game() -> None:
+    game = flagship_position(3)
+    game.apply(0, pa.AdmiralAttack("ammiraglio_01", "irlanda", "madrid", 5, 0))
+    saved = json.loads(json.dumps(game.snapshot()))
+    resumed = flagship_position(3)
+    resumed.restore(saved)
+    assert resumed.prompts() == game.prompts()
+    assert resumed.apply(1, a.Defend(1)) == game.apply(1, a.Defend(1))
+    assert resumed.snapshot() == game.snapshot()

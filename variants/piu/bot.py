@@ -2,7 +2,8 @@
 PiuGame): an odds bot that plays its cards. It guards its fortress, plays every Rinforzi, spies
 on the fullest hand, brings its hidden armies out as soon as it may, and attacks where the
 exact odds (domain.odds, with the Generale's and the Maresciallo's +1) favour it, enemy
-fortresses first, by sea when the flagship reaches one."""
+fortresses first, by sea when the flagship reaches one. When defenders declare their dice it
+attacks one roll at a time, and in defence declares the most it may (the prompt's default)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,10 @@ from functools import lru_cache
 
 from bots.policies import register_aggressive
 from domain import actions as a
-from domain.game import Phase
+from domain.game import MAX_DICE, Phase
 from domain.kernel import Kernel
 from domain.odds import battle_odds
+from domain.options import DefenderDice
 from variants.piu import actions as pa
 from variants.piu.game import FORTRESS_STEP, HIDDEN_STEP, PiuGame
 from variants.piu.legal import (
@@ -64,6 +66,9 @@ def _conquest_odds(attackers: int, defenders: int, general: int, marshal: int) -
 
 
 def aggressive(game: PiuGame, seat: int, rnd: random.Random) -> Iterable[a.Action]:
+    prompts = game.prompts()
+    if prompts:  # the defender's dice: the most it may roll
+        return [prompts[0].default]
     if game.phase is Phase.SETUP:
         return [_setup(game, seat, rnd)]
     if game.phase is Phase.OCCUPY:
@@ -237,6 +242,7 @@ def _land_attacks(game: PiuGame, seat: int) -> Iterator[a.Action]:
     owner = game.owner
     armies = game.armies
     neighbours = game.board.land_neighbours
+    declare = game.options.defender_dice is DefenderDice.DECLARE
     while True:
         if game.phase is Phase.OCCUPY:
             assert game.pending_conquest is not None
@@ -256,7 +262,11 @@ def _land_attacks(game: PiuGame, seat: int) -> Iterator[a.Action]:
             break
         _, source, target = choice
         yield from _general_for(game, seat, source, target)
-        yield a.AttackUntil(ids[source].id, ids[target].id, 3, 1)
+        if declare:  # one roll at a time, the defender answering each
+            most = game.options.fortress_attack_dice if game.is_fortress(target) else MAX_DICE
+            yield a.Attack(ids[source].id, ids[target].id, min(most, armies[source] - 1))
+        else:
+            yield a.AttackUntil(ids[source].id, ids[target].id, 3, 1)
     yield a.EndTurn()
 
 

@@ -8,7 +8,10 @@ writes, secretly, its hidden armies' territory; then three cards each. A turn: r
 (Phase.ATTACK, Phase.OCCUPY); the move, which ends the turn. A card of an earlier step is
 refused after a later one. Cards played out of turn (a Maresciallo in defence, a Spia that
 blocks a Spia) follow each seat's private standing orders, so that nobody is ever asked, and
-nothing tells who holds which card.
+nothing tells who holds which card. When defenders declare their dice (option `defender_dice`),
+an attack waits for its defender's answer, a prompt on the kernel's stack as in classic
+RisiKo!: the Maresciallo joins as the attack is declared, before the defender's dice, and the
+flagship's attack waits for an answer before each of its rolls.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from domain.errors import (
     WrongKindOfSpace,
     WrongPhase,
 )
+from domain.flow import OpenPrompt
 from domain.game import MAX_DICE, Game, Phase
 from domain.kernel import Handler
 from domain.legal import (
@@ -49,6 +53,7 @@ from domain.legal import (
     LegalPlace,
     LegalStrategicMove,
 )
+from domain.options import DefenderDice
 from domain.rng import DerivedRandom
 from domain.views import ARMY, SpaceView, StateView, UnitStack
 from variants.piu import actions as pa
@@ -90,6 +95,10 @@ FREE = -1
 # The attack under way (`PiuGame.attack`): source, target, a Generale on it, a Maresciallo
 # against it, and whether its first roll has been made (then a Generale comes too late).
 SOURCE, TARGET, GENERAL, MARSHAL, STARTED = range(5)
+# The topic of the prompt a flagship's attack waits on, when defenders declare their dice: its
+# values are the battle's (source, target, the attacker's dice), then ABOARD and STOP_AT.
+FLAGSHIP_DEFENCE = "defence against the flagship"
+ABOARD, STOP_AT = 3, 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +132,10 @@ class PiuState(StateView):
     general: bool = doc("A Generale adds 1 to the attacker's highest die in that attack.")
     marshal: bool = doc("A Maresciallo adds 1 to the defender's highest die in that attack.")
     admiral_used: bool = doc("The seat in turn has used the flagship this turn.")
+    flagship_armies: int = doc(
+        "Armies aboard the flagship while its attack waits for the defender's dice (when "
+        "defenders declare them); 0 otherwise."
+    )
     spied_player: int | None = doc(
         "The seat whose hand the seat in turn has seen with a Spia and must discard from."
     )
@@ -188,8 +201,7 @@ class PiuGame(Game):
 
     def _bind_handlers(self) -> dict[type[a.Action], Handler]:
         handlers = super()._bind_handlers()
-        for classic_only in (a.Defend, a.TradeCards):
-            del handlers[classic_only]
+        del handlers[a.TradeCards]  # classic's cards: RisiKo! Più's are played one at a time
         handlers.update(
             {
                 pa.ChooseFortress: self._choose_fortress,
@@ -238,6 +250,7 @@ class PiuGame(Game):
             bool(attack and attack[GENERAL]),
             bool(attack and attack[MARSHAL]),
             self.admiral_used,
+            self._flagship_aboard(),
             self.spied if self.spied >= 0 else None,
             self.time_expired,
         )
@@ -325,8 +338,8 @@ class PiuGame(Game):
         """The seat to act's families; and to every other seat still playing, once the setup
         is over, what it may do out of turn: its standing orders, its hidden armies."""
         families = super().legal_actions(seat)
-        if families or seat is None or not self._plays_out_of_turn(seat):
-            return families
+        if families or self.prompt_stack or seat is None or not self._plays_out_of_turn(seat):
+            return families  # while an attack waits for its defender, nothing else comes
         out_of_turn: list[LegalAction] = []
         hidden = self.hidden_armies_now(seat)
         if hidden:
@@ -414,6 +427,7 @@ class PiuGame(Game):
         legal: list[LegalAction] = []
         general_sources: list[str] = []
         general_targets: list[str] = []
+        declare = self.options.defender_dice is DefenderDice.DECLARE
         for source in (t for t, o in enumerate(owner) if o == seat):
             if armies[source] < 2:
                 continue
@@ -422,9 +436,10 @@ class PiuGame(Game):
                     continue
                 low, high = self._attack_dice_range(source, target)
                 legal.append(LegalAttack(ids[source].id, ids[target].id, low, high))
-                legal.append(
-                    LegalAttackUntil(ids[source].id, ids[target].id, low, 1, armies[source] - 1)
-                )
+                if not declare:  # rolling until would take the defender's choice away
+                    legal.append(
+                        LegalAttackUntil(ids[source].id, ids[target].id, low, 1, armies[source] - 1)
+                    )
                 general_sources.append(ids[source].id)
                 general_targets.append(ids[target].id)
         admirals = self._cards_of(self.hands[seat], AMMIRAGLIO)
@@ -933,11 +948,19 @@ class PiuGame(Game):
                 action = a.AttackUntil(action.source, action.target, most, action.stop_at)
         return super()._attack_until(seat, action)
 
+    def _declare_attack(
+        self, seat: int, source: int, target: int, dice: int, topic: str, more: tuple[int, ...]
+    ) -> list[e.Event]:
+        """The defender's Maresciallo joins as the attack is declared (its standing orders),
+        so that it declares its dice knowing its +1; then the attack waits for them."""
+        events = self._engage(source, target)
+        return events + super()._declare_attack(seat, source, target, dice, topic, more)
+
     def _roll(
         self, rng: DerivedRandom, seat: int, source: int, target: int, dice: int, defence: int
     ) -> list[e.Event]:
         events = self._engage(source, target)
-        attacker_losses, _, rolled = self._battle(rng, seat, source, target, dice)
+        attacker_losses, _, rolled = self._battle(rng, seat, source, target, dice, defence)
         self.armies[source] -= attacker_losses
         events.append(rolled)
         if self.armies[target] == 0:
@@ -945,11 +968,19 @@ class PiuGame(Game):
         return events
 
     def _battle(
-        self, rng: DerivedRandom, seat: int, source: int, target: int, dice: int
+        self,
+        rng: DerivedRandom,
+        seat: int,
+        source: int,
+        target: int,
+        dice: int,
+        defence: int | None = None,
     ) -> tuple[int, int, e.DiceRolled]:
         """One roll, with the attack's cards: the defender's losses are taken off at once,
-        the attacker's are returned (they come off the source, or off the flagship)."""
-        defence = min(MAX_DICE, self.armies[target])
+        the attacker's are returned (they come off the source, or off the flagship). The
+        defender rolls `defence` dice, the ones it declared, or else the most it may."""
+        if defence is None:
+            defence = min(MAX_DICE, self.armies[target])
         attacker, defender = rng.roll(dice, defence)
         attacker_losses, defender_losses = pairwise_losses(attacker, defender, self._modifiers())
         self.armies[target] -= defender_losses
@@ -1041,33 +1072,90 @@ class PiuGame(Game):
         self.admiral_used = True
         self.phase = Phase.ATTACK
         self.armies[source] -= loaded
-        ids = self.board.territories
         events: list[e.Event] = [
             pe.FlagshipSailed(seat, action.card, action.source, action.target, loaded)
         ]
         events += self._engage(source, target)
         rng = DerivedRandom(self.seed, self.seq + 1)
+        return events + self._sail_on(rng, source, target, loaded, action.stop_at, None)
+
+    def _sail_on(
+        self,
+        rng: DerivedRandom,
+        source: int,
+        target: int,
+        aboard: int,
+        stop_at: int,
+        declared: int | None,
+    ) -> list[e.Event]:
+        """The flagship's rolls: every army aboard rolls (up to the most dice), until the
+        conquest or `stop_at`; then the survivors land. Before each roll a defender who
+        declares its dice is asked (`declared`: its answer for the first roll), and the attack
+        waits for it aboard."""
+        seat = self.current
         most = self._most_dice(target)
+        events: list[e.Event] = []
         while True:
-            attacker_losses, _, rolled = self._battle(rng, seat, source, target, min(most, loaded))
-            loaded -= attacker_losses
+            dice = min(most, aboard)
+            if declared is None and self._defender_declares(target):
+                more = (aboard, stop_at)
+                return events + self._declare_attack(
+                    seat, source, target, dice, FLAGSHIP_DEFENCE, more
+                )
+            attacker_losses, _, rolled = self._battle(rng, seat, source, target, dice, declared)
+            declared = None
+            aboard -= attacker_losses
             events.append(rolled)
-            if self.armies[target] == 0 or loaded <= action.stop_at:
+            if self.armies[target] == 0 or aboard <= stop_at:
                 break
+        ids = self.board.territories
         if self.armies[target] == 0:
             defender = self.owner[target]
             events.append(
-                e.TerritoryConquered(seat, action.source, action.target, defender, loaded, loaded)
+                e.TerritoryConquered(seat, ids[source].id, ids[target].id, defender, aboard, aboard)
             )
             events += self._take(seat, target)
-            self.armies[target] = loaded
-            events.append(pe.FlagshipUnloaded(seat, ids[target].id, loaded))
+            self.armies[target] = aboard
+            events.append(pe.FlagshipUnloaded(seat, ids[target].id, aboard))
             return events + self._check_victory()
-        self.armies[source] += loaded
+        return events + self._unload_back(source, aboard)
+
+    def _unload_back(self, source: int, aboard: int) -> list[e.Event]:
+        """The flagship's attack is over without a conquest: the survivors go back."""
+        self.armies[source] += aboard
         self.attack = None
-        if loaded:
-            events.append(pe.FlagshipUnloaded(seat, ids[source].id, loaded))
-        return events
+        if not aboard:
+            return []
+        return [pe.FlagshipUnloaded(self.current, self.board.territories[source].id, aboard)]
+
+    def _roll_declared(self, rng: DerivedRandom, prompt: OpenPrompt, defence: int) -> list[e.Event]:
+        if prompt.topic != FLAGSHIP_DEFENCE:
+            return super()._roll_declared(rng, prompt, defence)
+        source, target = prompt.values[SOURCE], prompt.values[TARGET]
+        aboard, stop_at = prompt.values[ABOARD], prompt.values[STOP_AT]
+        return self._sail_on(rng, source, target, aboard, stop_at, defence)
+
+    def _flagship_aboard(self) -> int:
+        """The armies aboard the flagship while its attack waits for the defender (0: none)."""
+        prompt = self.open_prompt()
+        if prompt is None or prompt.topic != FLAGSHIP_DEFENCE:
+            return 0
+        return prompt.values[ABOARD]
+
+    def _recall_flagship(self) -> list[e.Event]:
+        """The flagship's attack stops while it waits for the defender (the attacker left, the
+        game ended): the armies aboard go back to their territory."""
+        prompt = self.open_prompt()
+        if prompt is None or prompt.topic != FLAGSHIP_DEFENCE:
+            return []
+        self._pop_prompt()
+        return self._unload_back(prompt.values[SOURCE], prompt.values[ABOARD])
+
+    def _drop_prompts(self) -> list[e.Event]:
+        return self._recall_flagship() + super()._drop_prompts()
+
+    def _before_finish(self) -> list[e.Event]:
+        return self._recall_flagship() + super()._before_finish()
 
     def _set_standing_orders(self, seat: int | None, action: pa.SetStandingOrders) -> list[e.Event]:
         if seat is None or not 0 <= seat < len(self.players):

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from domain.errors import InvalidOptions
-from domain.options import DefenderDice, GameOptions, ObjectiveDeck
+from domain.options import GameOptions, ObjectiveDeck
 
 
 @dataclass(frozen=True, slots=True)
@@ -14,11 +14,12 @@ class PiuOptions(GameOptions):
     """`starting_armies`: each player's armies for the setup (None: Castle Risk's 35, 30, 25 or
     20 for 3 to 6 players). `hidden_armies`: how many the hidden armies are (None: the value of
     the next step of the Rinforzi track when they come out). `fortress_attack_dice`: the most
-    dice an attack on a fortress may roll (3; 2 in one Castle Risk reading)."""
+    dice an attack on a fortress may roll (3; 2 in one Castle Risk reading). `defender_dice`:
+    MAXIMUM (the default, as in classic RisiKo!) or DECLARE, seed 003's "la stessa cosa fa il
+    difensore": the defender declares its dice before each roll (docs/piu.md)."""
 
     fixed: ClassVar[frozenset[str]] = frozenset(
         {
-            "defender_dice",
             "objectives",
             "protected_rounds",
             "attacker_dice_at_least_defender",
@@ -32,8 +33,6 @@ class PiuOptions(GameOptions):
 
     def __post_init__(self) -> None:
         GameOptions.__post_init__(self)
-        if self.defender_dice is not DefenderDice.MAXIMUM:
-            raise InvalidOptions("in RisiKo! Più the defender always rolls the most dice")
         if self.objectives is not ObjectiveDeck.STANDARD:
             raise InvalidOptions("RisiKo! Più has no objectives: three empires win")
         if self.protected_rounds:
