@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from pymongo import MongoClient
+from pymongo.collection import Collection
 from risiko_client import ApiError, RisikoClient
 
 from api.graphql.ids import from_global_id
@@ -60,7 +61,7 @@ def tamper_with_the_deal(server: Server, store_env: dict[str, str], game_id: str
         return
     client: MongoClient[dict[str, Any]]
     with MongoClient(uri) as client:
-        events = client.get_default_database().events
+        events: Collection[dict[str, Any]] = client.get_default_database().events
         found = events.find_one({"game_id": raw, "data.type": "TerritoriesDealt"})
         assert found is not None
         events.update_one({"_id": found["_id"]}, {"$set": {"data": changed(found["data"])}})
