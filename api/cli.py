@@ -136,6 +136,32 @@ def _arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def _verify(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from gql.transport.exceptions import TransportError
+    from risiko_client.api import ApiError
+
+    from api.verify import check, fetch
+    from domain.replay import VerificationError
+
+    try:
+        record = asyncio.run(fetch(args.server, args.game, args.token))
+    except (ApiError, TransportError, OSError) as error:
+        print(f"risiko: verify: {error}", file=sys.stderr)
+        return 2
+    print(f"game {record.game_id} ({record.variant}) at {args.server}")
+    try:
+        lines = check(record)
+    except VerificationError as error:
+        print(f"✗ {error.message}")
+        print("NOT VERIFIED: what the server published does not prove this game's dice")
+        return 1
+    print("\n".join(lines))
+    print("VERIFIED: every die and card seen follows from the committed seed and the log")
+    return 0
+
+
 def _demo(args: argparse.Namespace) -> int:
     print("RisiKo! rules engine: the classic board, the odds of a big attack, and 20 games.\n")
     board = get_variant("classic").ruleset.board
@@ -328,6 +354,19 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--parallel", type=int, default=1, help="games played at the same time")
     arena.add_argument("--json", action="store_true")
     arena.set_defaults(handler=_arena)
+
+    verify = commands.add_parser(
+        "verify",
+        help="check a finished game's dice from what its server publishes",
+        description="Check a finished game from what its server publishes: the secret "
+        "against the commitment published at creation, the dice's seed derived from it and "
+        "the seats' contributions, and every event against a replay of the action log on "
+        "this engine. Exit 0: verified; 1: it does not hold; 2: the game could not be read.",
+    )
+    verify.add_argument("server", help="the server's URL (http://host:port, or …/graphql)")
+    verify.add_argument("game", help="the game's id (Game.id)")
+    verify.add_argument("--token", help="a seat's token: its own private events are checked too")
+    verify.set_defaults(handler=_verify)
 
     serve = commands.add_parser("serve", help="run the GraphQL server (settings: RISIKO_* too)")
     serve.add_argument("--host", help="address to listen on (RISIKO_HOST, default 127.0.0.1)")

@@ -43,7 +43,7 @@ from domain.errors import (
 )
 from domain.events import Event
 from domain.kernel import Kernel
-from domain.rng import SEED_BYTES, commitment
+from domain.rng import SEED_BYTES, commitment, contribution_problem, derive_seed
 from variants import VARIANTS, get_variant
 
 LOBBY, ACTIVE, FINISHED = GameStatus.LOBBY, GameStatus.ACTIVE, GameStatus.FINISHED
@@ -154,11 +154,16 @@ class Joined:
     record: GameRecord
     seat: int
     token: str
+    # Whether the seat's client seed was recorded (False: none given, or a chosen seed's game).
+    client_seed_accepted: bool = False
 
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
+
+# Who gave a seat's contribution (SeatRecord.client_seed_source).
+SEAT_SEED, START_SEED, SERVER_SEED = "seat", "start", "server"
 
 # Lobby events that change who sits where: a stream judges its viewer again after each.
 SEAT_CHANGES = frozenset({"PlayerJoined", "BotJoined", "PlayerLeft"})
@@ -273,6 +278,16 @@ class GameService:
     ) -> list[StoredEvent]:
         await self.session(game_id)  # NOT_FOUND for unknown games
         return await self.store.events(game_id, viewer, after, first)
+
+    async def action_log(self, session: Session, after: int, first: int) -> list[LogEntry]:
+        """A finished game's log entries after `after` (at most `first`), up to the version
+        `session` shows. Never before the end (ValueError): an entry may hold what a seat may
+        not know yet (a hidden territory, the cards of a set)."""
+        record = session.record
+        if record.status != FINISHED:
+            raise ValueError("a game's action log is public only once the game is over")
+        entries = await self.store.log(record.id, after, first)
+        return [entry for entry in entries if entry.seq <= record.version]
 
     async def games(
         self, status: str | None, variant: str | None, after: str | None, first: int
@@ -390,6 +405,7 @@ class GameService:
         now = self.clock()
         # The game plays by the rules of today for good: a later fix is for later games.
         revision = VARIANTS[variant].rules_revision
+        chosen = seed is not None
         record = GameRecord(
             id=uuid.uuid4().hex,
             variant=variant,
@@ -403,12 +419,15 @@ class GameService:
             creator=creator_hash,
             time_control=control,
             rules_revision=revision,
+            seed_chosen=chosen,
         )
+        # Said to everyone, in the history too: a chosen seed's dice are known to its chooser.
         payload = {
             "variant": variant,
             "options": record.options,
             "commitment": record.commitment,
             "rules_revision": revision,
+            "seed_chosen": chosen,
         }
         if control is not None:
             payload["time_control"] = control
@@ -419,8 +438,18 @@ class GameService:
         self._publish(record.id, [event])
         return record
 
-    async def join_game(self, game_id: str, name: str, colour: str | None = None) -> Joined:
-        return await self._take_seat(game_id, name, colour, None)
+    async def join_game(
+        self,
+        game_id: str,
+        name: str,
+        colour: str | None = None,
+        client_seed: str | None = None,
+    ) -> Joined:
+        """A seat; `client_seed`, the seat's contribution to the game's randomness (1 to 64
+        printable ASCII characters; ValueError otherwise), is recorded unless the game's seed
+        was chosen (such a game must stay reproducible from its seed: `Joined` says so)."""
+        _check_client_seed(client_seed)
+        return await self._take_seat(game_id, name, colour, None, client_seed)
 
     async def add_bot(
         self,
@@ -440,7 +469,12 @@ class GameService:
         return await self._take_seat(game_id, name, colour, policy)
 
     async def _take_seat(
-        self, game_id: str, name: str, colour: str | None, bot: BotPolicy | None
+        self,
+        game_id: str,
+        name: str,
+        colour: str | None,
+        bot: BotPolicy | None,
+        client_seed: str | None = None,
     ) -> Joined:
         name = name.strip()
         if not 1 <= len(name) <= MAX_NAME:
@@ -468,16 +502,28 @@ class GameService:
             token = secrets.token_urlsafe(32)
             seat = len(record.seats)
             policy = None if bot is None else bot.value
-            seats = (*record.seats, SeatRecord(seat, name, colour, hash_token(token), policy))
+            source = None
+            if record.seed_chosen:
+                client_seed = None  # a chosen seed's game stays reproducible from its seed
+            elif bot is not None:
+                # A bot the server plays contributes from the server's own randomness.
+                client_seed, source = secrets.token_hex(16), SERVER_SEED
+            elif client_seed is not None:
+                source = SEAT_SEED
+            taken_seat = SeatRecord(
+                seat, name, colour, hash_token(token), policy, client_seed, source
+            )
             payload: dict[str, Any] = {"seat": seat, "name": name, "colour": colour}
             joined: Event = PlayerJoined(seat, name, colour)
             if bot is not None:
                 payload["bot"] = policy
                 joined = BotJoined(seat, name, colour, bot.value)
-            record = await self._commit(
-                session, replace(record, seats=seats), "join", None, payload, [joined]
-            )
-            return Joined(record, seat, token)
+            if client_seed is not None:
+                payload["client_seed"] = client_seed
+                payload["client_seed_source"] = source
+            updated = replace(record, seats=(*record.seats, taken_seat))
+            record = await self._commit(session, updated, "join", None, payload, [joined])
+            return Joined(record, seat, token, client_seed_accepted=source == SEAT_SEED)
 
     async def leave_game(self, game_id: str, token: str | None) -> GameRecord:
         _, seat = await self.seat_for(token, game_id)
@@ -500,7 +546,15 @@ class GameService:
             await self._apply(session, seat, a.Resign(), None)
             return (await self.session(game_id)).record
 
-    async def start_game(self, game_id: str, token: str | None) -> GameRecord:
+    async def start_game(
+        self, game_id: str, token: str | None, client_seed: str | None = None
+    ) -> GameRecord:
+        """Start the game. `client_seed`: the starting seat's contribution, which replaces
+        the one it gave when it joined. Given at the start, when every other contribution is
+        fixed, it is the last: nobody (the server's operator either, who knows the secret)
+        could have chosen a contribution of its own knowing it (docs/architecture.md, "A
+        game's randomness"). Ignored in a game whose seed was chosen."""
+        _check_client_seed(client_seed)
         _, seat = await self.seat_for(token, game_id)
         async with self._lock(game_id):
             session = await self.session(game_id)
@@ -513,6 +567,17 @@ class GameService:
                     ErrorCode.NOT_ENOUGH_PLAYERS,
                     f"this game needs at least {variant.ruleset.min_players} players",
                 )
+            if client_seed is not None and not record.seed_chosen:
+                seats = tuple(
+                    replace(s, client_seed=client_seed, client_seed_source=START_SEED)
+                    if s.seat == seat
+                    else s
+                    for s in record.seats
+                )
+                record = replace(record, seats=seats)
+            if not record.seed_chosen:
+                # Fixed now, in seat order: the dice's seed is derived from them and the secret.
+                record = replace(record, contributions=tuple(s.client_seed for s in record.seats))
             payload = _seats_payload(record)
             game = _start(record, payload)
             updated = replace(record, status=ACTIVE)
@@ -915,7 +980,12 @@ def publish(broker: Broker, game_id: str, events: Sequence[StoredEvent]) -> None
             broker.publish(seats_channel(game_id), [event])
         if kind == "GameCreated":
             broker.publish_lobby(
-                {"type": "GameCreated", "game_id": game_id, "variant": event.data.get("variant")}
+                {
+                    "type": "GameCreated",
+                    "game_id": game_id,
+                    "variant": event.data.get("variant"),
+                    "seed_chosen": event.data.get("seed_chosen", False),
+                }
             )
         elif kind == "GameStarted":
             broker.publish_lobby({"type": "GameStarted", "game_id": game_id})
@@ -952,7 +1022,14 @@ def _number(session: Session, events: Sequence[Event]) -> list[StoredEvent]:
 
 
 def _seats_payload(record: GameRecord) -> dict[str, Any]:
-    return {"seats": [{"name": s.name, "colour": s.colour} for s in record.seats]}
+    """The start entry's payload: the seats, and the contributions when the game has them
+    (a game whose seed was chosen, or started before contributions, has none)."""
+    payload: dict[str, Any] = {
+        "seats": [{"name": s.name, "colour": s.colour} for s in record.seats]
+    }
+    if record.contributions is not None:
+        payload["contributions"] = list(record.contributions)
+    return payload
 
 
 def _start(record: GameRecord, payload: dict[str, Any]) -> Kernel:
@@ -961,10 +1038,24 @@ def _start(record: GameRecord, payload: dict[str, Any]) -> Kernel:
     return variant.new_game(
         [s["name"] for s in seats],
         variant.options_class.from_dict(record.options),
-        seed=record.seed,
+        seed=engine_seed(record.seed, payload.get("contributions")),
         colours=[s["colour"] for s in seats],
         rules_revision=record.rules_revision,
     )
+
+
+def engine_seed(secret: bytes, contributions: Sequence[str | None] | None) -> bytes:
+    """The seed a game's dice come from: derived from the secret and the contributions its
+    start fixed; the secret itself in a game without them (its seed chosen, or started
+    before contributions: such a game replays as it was played)."""
+    return secret if contributions is None else derive_seed(secret, contributions)
+
+
+def _check_client_seed(client_seed: str | None) -> None:
+    """A contribution the API has already bounded; ValueError for one that is not."""
+    problem = None if client_seed is None else contribution_problem(client_seed)
+    if problem is not None:
+        raise ValueError(problem)
 
 
 def _replay_entry(record: GameRecord, game: Kernel | None, entry: LogEntry) -> Kernel | None:

@@ -4,23 +4,60 @@ Randomness for the action with sequence number `seq` is the stream of HMAC-SHA25
 keyed by the seed over (seq, block). Nothing random is ever stored: replaying the action log
 with the seed reproduces every roll and every shuffle. The game publishes `commitment(seed)`
 when it is created and reveals the seed when it ends, so anyone can check the whole game.
+
+The seed the dice come from is, in a game whose seed nobody chose, `derive_seed` of that
+secret and the seats' contributions (client seeds), fixed at the start: the server commits to
+its secret before any seat joins, and no seat knows the secret, so no one alone can choose it.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import MutableSequence
+from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
 
 SEED_BYTES = 32
+# What a seat's contribution may be: 1 to 64 printable ASCII characters (a client seed).
+MAX_CONTRIBUTION = 64
+# Domain separation: an HMAC of this secret for another purpose never equals a derived seed.
+SEATS_TAG = b"risiko/seats/v1"
 
 
 def commitment(seed: bytes) -> str:
     """The public hash of a secret seed, published when the game is created."""
     return hashlib.sha256(seed).hexdigest()
+
+
+def contribution_problem(value: str) -> str | None:
+    """Why `value` cannot be a seat's contribution, or None if it can."""
+    if not 1 <= len(value) <= MAX_CONTRIBUTION:
+        return f"a client seed has 1 to {MAX_CONTRIBUTION} characters, not {len(value)}"
+    if not all(" " <= char <= "~" for char in value):
+        return "a client seed has printable ASCII characters only (space to ~)"
+    return None
+
+
+def derive_seed(secret: bytes, contributions: Sequence[str | None]) -> bytes:
+    """The seed a game's dice come from: HMAC-SHA256 keyed by the server's secret over
+    SEATS_TAG, then each seat's contribution in seat order, each as one byte 0 for a seat
+    that gave none, or one byte 1, its length in 4 bytes (big-endian) and its ASCII bytes.
+
+    Each part says where it ends, so two different lists never make the same message: any
+    change of any contribution, of their order or of their number gives another seed (unless
+    HMAC-SHA256 itself is broken). A test vector (tests/unit/test_rng.py, and the same with
+    `openssl dgst -sha256 -hmac secret`): derive_seed(b"secret", ["alpha", None, "b"]) is
+    1457406758a6d32d13e625e9089cd978aba7424f24a16801dd5762f10d3eefe2."""
+    message = bytearray(SEATS_TAG)
+    for value in contributions:
+        if value is None:
+            message += b"\x00"
+            continue
+        encoded = value.encode("utf-8")
+        message += b"\x01" + len(encoded).to_bytes(4, "big") + encoded
+    return hmac.digest(secret, bytes(message), "sha256")
 
 
 # A byte below 252 (= 42 * 6) gives an unbiased die; the others are skipped (zero here).

@@ -21,8 +21,8 @@ from api.graphql.generated import (
     state_type,
 )
 from api.graphql.ids import Node, page_size, to_global_id
-from api.service import Session
-from api.stores.base import GameRecord
+from api.service import Session, engine_seed
+from api.stores.base import GameRecord, LogEntry
 from bots.seated import BotPolicy as DomainBotPolicy
 from domain.views import ARMY, SpaceView
 from variants import get_variant
@@ -299,6 +299,129 @@ class Prompt:
     default_input: JSON = strawberry.field(
         description="The answer given for the seat if it never comes, as a ready ActionInput."
     )
+
+
+@strawberry.type(description="A seat's contribution to the game's randomness (its client seed).")
+class SeedContribution:
+    seat: int = strawberry.field(description="The seat, from 0.")
+    given: bool = strawberry.field(description="The seat gave one (a seat may give none).")
+    value: str | None = strawberry.field(
+        description="The client seed, shown from the start, when it is fixed (harmless "
+        "before too, the secret being hidden, but nobody needs it then); null before, and "
+        "for a seat that gave none."
+    )
+    by_server: bool = strawberry.field(
+        description="The server gave it, from its own randomness, for a bot it plays (addBot): "
+        "no more a guarantee than the server's secret itself."
+    )
+    at_start: bool = strawberry.field(
+        description="Given by the seat that started the game, with startGame: the last one "
+        "fixed, when every other was known (see docs/architecture.md, A game's randomness)."
+    )
+
+
+@strawberry.type(
+    description="Where a game's dice and cards come from, and what proves it. The server "
+    "commits to a secret when the game is created (commitment: its SHA-256), before any seat "
+    "joins; each seat may add a contribution (joinGame's clientSeed); at the start the seed "
+    "of every die is derived from the secret and the contributions in seat order "
+    "(HMAC-SHA256, see derivedSeed), and its hash published (startCommitment). At the end "
+    "the secret and the derived seed are revealed: anyone checks the chain, and every die "
+    "with the action log (`risiko verify SERVER GAME`). A game whose seed was chosen takes "
+    "no contributions: its creator knows every roll and card to come."
+)
+class Randomness:
+    commitment: str = strawberry.field(
+        description="SHA-256 (hex) of the server's secret (or of the chosen seed), published "
+        "at creation."
+    )
+    seed_chosen: bool = strawberry.field(
+        description="Whoever created the game chose its seed, and so knows every roll and "
+        "card to come; such a game takes no contributions, to stay reproducible from its seed."
+    )
+    derived: bool = strawberry.field(
+        description="The dice come from a seed derived from the secret and the seats' "
+        "contributions (every game whose seed nobody chose); false: from the secret itself "
+        "(a chosen seed, or a game started before contributions)."
+    )
+    contributions: list[SeedContribution] = strawberry.field(
+        description="One per seat, in seat order, when the game takes contributions; empty "
+        "otherwise."
+    )
+    start_commitment: str | None = strawberry.field(
+        description="SHA-256 (hex) of the seed the dice come from, fixed and published at the "
+        "start (GameStarted's commitment); null before the start."
+    )
+    secret: str | None = strawberry.field(
+        description="The server's secret (or the chosen seed), hex, revealed once the game is "
+        "over: its SHA-256 is the commitment. Null before: with it the derived seed, and so "
+        "every die, card and objective to come, would be known."
+    )
+    derived_seed: str | None = strawberry.field(
+        description="The seed every die and card came from, hex, revealed once the game is "
+        "over: HMAC-SHA256 keyed by the secret over the bytes of 'risiko/seats/v1', then for "
+        "each seat in order 0x00 (none given) or 0x01, the contribution's length in 4 bytes "
+        "big-endian and its ASCII bytes; the secret itself when `derived` is false."
+    )
+
+
+def randomness_type(session: Session) -> Randomness:
+    record = session.record
+    started = record.status != "lobby"
+    derived = not record.seed_chosen and (not started or record.contributions is not None)
+    contributions = []
+    if derived:
+        fixed = record.contributions
+        for seat in record.seats:
+            value = fixed[seat.seat] if fixed is not None else seat.client_seed
+            contributions.append(
+                SeedContribution(
+                    seat=seat.seat,
+                    given=value is not None,
+                    value=value if started else None,
+                    by_server=seat.client_seed_source == "server",
+                    at_start=seat.client_seed_source == "start",
+                )
+            )
+    over = record.status == "finished"
+    seed = engine_seed(record.seed, record.contributions)
+    game = session.game
+    return Randomness(
+        commitment=record.commitment,
+        seed_chosen=record.seed_chosen,
+        derived=derived,
+        contributions=contributions,
+        start_commitment=None if game is None else game.commitment,
+        secret=record.seed.hex() if over else None,
+        derived_seed=seed.hex() if over else None,
+    )
+
+
+@strawberry.type(description="An accepted change of a game: a lobby move or a game action.")
+class ActionLogEntry:
+    seq: int = strawberry.field(description="Its place in the log: the game version it made.")
+    kind: str = strawberry.field(
+        description="create, join, leave, start, abandon (the lobby's); action (a seat's), "
+        "proxy and bot (the server's, for a seat: they replay as the seat's action), resign, "
+        "expire (the time limit)."
+    )
+    seat: int | None = strawberry.field(description="The seat that made it; null: the server.")
+    payload: JSON = strawberry.field(
+        description="What it was, as stored: a game action's fields with its `kind` (as the "
+        "engine's action log: domain.actions.action_from_dict), or the lobby move's data."
+    )
+
+
+def log_entry_type(entry: LogEntry) -> ActionLogEntry:
+    return ActionLogEntry(
+        seq=entry.seq, kind=entry.kind, seat=entry.seat, payload=JSON(entry.payload)
+    )
+
+
+@strawberry.type(description="A page of a finished game's action log.")
+class ActionLogPage:
+    entries: list[ActionLogEntry] = strawberry.field(description="The entries, oldest first.")
+    has_more: bool = strawberry.field(description="More entries follow the last one.")
 
 
 @strawberry.type(description="A game, as the viewer (a seat, or a spectator) may see it.")
@@ -605,11 +728,51 @@ class Game(Node):
         found = await info.context.service.events(self._record.id, self.viewer, after, size + 1)
         return EventPage(events=[event_type(e) for e in found[:size]], has_more=len(found) > size)
 
-    @strawberry.field(description="SHA-256 of the secret seed, published at creation.")
+    @strawberry.field(
+        description="Its creator chose its seed (createGame's seed), and so knows every roll "
+        "and card to come: a reproducible game, not a fair one. Every other game's dice come "
+        "from the server's secret and the seats' contributions (see randomness)."
+    )
+    def seed_chosen(self) -> bool:
+        return self._record.seed_chosen
+
+    @strawberry.field(
+        description="Where the game's dice and cards come from, what is public now, and, "
+        "once the game is over, what proves every roll."
+    )
+    def randomness(self) -> Randomness:
+        return randomness_type(self.session)
+
+    @strawberry.field(
+        description="The action log of a finished game, oldest first: with the secret and "
+        "the contributions (randomness) it replays every die and card. Null while the game "
+        "goes on: an entry may hold what some seat may not know yet (a hidden territory, the "
+        "cards of a set)."
+    )
+    async def action_log(
+        self,
+        info: Info,
+        after: Annotated[int, strawberry.argument(description="Entries after this seq.")] = 0,
+        first: Annotated[int, strawberry.argument(description="At most 100.")] = 50,
+    ) -> ActionLogPage | None:
+        size = page_size(first)
+        if self._record.status != "finished":
+            return None
+        found = await info.context.service.action_log(self.session, after, size + 1)
+        return ActionLogPage(
+            entries=[log_entry_type(entry) for entry in found[:size]], has_more=len(found) > size
+        )
+
+    @strawberry.field(
+        description="SHA-256 of the secret seed, published at creation (randomness.commitment)."
+    )
     def seed_commitment(self) -> str:
         return self._record.commitment
 
-    @strawberry.field(description="The seed (hex), revealed once the game is over.")
+    @strawberry.field(
+        description="The secret seed (hex), revealed once the game is over "
+        "(randomness.secret); the dice came from randomness.derivedSeed."
+    )
     def seed(self) -> str | None:
         return self._record.seed.hex() if self._record.status == "finished" else None
 

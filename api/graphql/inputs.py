@@ -20,6 +20,15 @@ strawberry.enum(
 )
 
 
+CLIENT_SEED = (
+    "The seat's contribution to the game's randomness (a client seed: 1 to 64 printable "
+    "ASCII characters, else BAD_USER_INPUT; send a fresh random one): the seed of every die "
+    "is derived from the server's secret, committed to at creation, and every seat's "
+    "contribution, so that neither the server nor any seat alone can choose it. Public from "
+    "the start (Game.randomness)."
+)
+
+
 @strawberry.type(description="Why a mutation changed nothing.")
 class UserError:
     code: domain_errors.ErrorCode = strawberry.field(description="A stable machine code.")
@@ -128,8 +137,10 @@ class CreateGameInput:
     )
     seed: str | None = strawberry.field(
         default=None,
-        description="A seed for a reproducible game (then known to whoever chose it); "
-        "by default a secret random one.",
+        description="A seed for a reproducible game (1 to 200 characters): whoever chose it "
+        "knows every roll and card to come, so the game says so to everyone (seedChosen) and "
+        "takes no contributions. By default the server's secret, mixed with the seats' "
+        "contributions at the start.",
     )
     time_control: TimeControlInput | None = strawberry.field(
         default=None, description="The game's clock; omitted, the game has none."
@@ -168,6 +179,11 @@ class JoinGameInput:
     colour: str | None = strawberry.field(
         default=None, description="A free colour id; by default the first free one."
     )
+    client_seed: str | None = strawberry.field(
+        default=None,
+        description=CLIENT_SEED + " Ignored in a game whose seed was chosen (Game.seedChosen: "
+        "its creator knows every roll; see clientSeedAccepted).",
+    )
     client_mutation_id: str | None = strawberry.field(
         default=None, description="Echoed back in the payload."
     )
@@ -183,6 +199,12 @@ class JoinGamePayload:
     )
     user_errors: list[UserError] = strawberry.field(description="Why no seat was taken, if so.")
     client_mutation_id: str | None = strawberry.field(description="As given in the input.")
+    client_seed_accepted: bool | None = strawberry.field(
+        default=None,
+        description="The clientSeed given is recorded, and the game's dice will be derived "
+        "from it too; false: none was given, or the game's seed was chosen (then its creator "
+        "knows every roll and card to come: game.seedChosen); null when no seat was taken.",
+    )
 
 
 @strawberry.input(
@@ -190,6 +212,13 @@ class JoinGamePayload:
 )
 class GameInput:
     game_id: strawberry.ID = strawberry.field(description="The game's id.")
+    client_seed: str | None = strawberry.field(
+        default=None,
+        description="startGame only: the starting seat's contribution, which replaces the one "
+        "it gave when joining. " + CLIENT_SEED + " Given at the start, when every other is "
+        "fixed, it is the last: no seat could have chosen its own knowing it. Ignored by "
+        "leaveGame, and in a game whose seed was chosen.",
+    )
     client_mutation_id: str | None = strawberry.field(
         default=None, description="Echoed back in the payload."
     )
@@ -200,6 +229,12 @@ class GamePayload:
     game: Game | None = strawberry.field(description="The game after the change.")
     user_errors: list[UserError] = strawberry.field(description="Why nothing changed, if so.")
     client_mutation_id: str | None = strawberry.field(description="As given in the input.")
+    client_seed_accepted: bool | None = strawberry.field(
+        default=None,
+        description="startGame: the clientSeed given is the starting seat's contribution now; "
+        "false: none was given, or the game's seed was chosen; null for leaveGame and when "
+        "nothing changed.",
+    )
 
 
 @strawberry.input(description="One action of the game, for the seat of the token.")

@@ -15,3 +15,8 @@ class LobbyEvent:
     winner: int | None = strawberry.field(
         default=None, description="The winning seat (GameFinished), if any."
     )
+    seed_chosen: bool | None = strawberry.field(
+        default=None,
+        description="GameCreated: its creator chose its seed, and so knows every roll and card "
+        "to come (see Game.seedChosen); null for the other news.",
+    )

@@ -57,6 +57,7 @@ from domain.odds import TieRule as DomainTieRule
 from domain.odds import VolleyOdds as DomainVolleyOdds
 from domain.odds import battle_odds, volley_odds
 from domain.options import GameOptions
+from domain.rng import contribution_problem
 from variants import VARIANTS
 
 T = TypeVar("T")
@@ -113,6 +114,15 @@ async def _attempt(work: Callable[[], Awaitable[T]]) -> T | list[UserError]:
         raise auth_error(error) from None
     except CodedError as error:
         return [user_error(error)]
+
+
+def _client_seed(value: str | None) -> str | None:
+    """A seat's contribution as given, or BAD_USER_INPUT (nothing is done) for one that is
+    not 1 to 64 printable ASCII characters."""
+    problem = None if value is None else contribution_problem(value)
+    if problem is not None:
+        raise GraphQLError(f"clientSeed: {problem}", extensions={"code": "BAD_USER_INPUT"})
+    return value
 
 
 def _game_id(global_id: str) -> str:
@@ -375,8 +385,11 @@ class Mutation:
         input: Annotated[JoinGameInput, strawberry.argument(description="The seat.")],
     ) -> JoinGamePayload:
         service = info.context.service
+        client_seed = _client_seed(input.client_seed)
         joined = await _attempt(
-            lambda: service.join_game(_game_id(input.game_id), input.name, input.colour)
+            lambda: service.join_game(
+                _game_id(input.game_id), input.name, input.colour, client_seed
+            )
         )
         if isinstance(joined, list):
             return JoinGamePayload(
@@ -393,6 +406,7 @@ class Mutation:
             token=joined.token,
             user_errors=[],
             client_mutation_id=input.client_mutation_id,
+            client_seed_accepted=joined.client_seed_accepted,
         )
 
     @strawberry.mutation(
@@ -485,12 +499,15 @@ class Mutation:
 async def _game_move(info: Info, input: GameInput, move: str) -> GamePayload:
     service = info.context.service
     game_id = ""
+    client_seed = _client_seed(input.client_seed) if move == "start" else None
+    accepted: bool | None = None
 
     async def act() -> None:
-        nonlocal game_id
+        nonlocal game_id, accepted
         game_id = _game_id(input.game_id)
         if move == "start":
-            await service.start_game(game_id, info.context.token)
+            started = await service.start_game(game_id, info.context.token, client_seed)
+            accepted = client_seed is not None and not started.seed_chosen
         else:
             await service.leave_game(game_id, info.context.token)
 
@@ -502,7 +519,10 @@ async def _game_move(info: Info, input: GameInput, move: str) -> GamePayload:
     session = await service.session(game_id)
     seat = await info.context.viewer_seat(game_id) if move == "start" else None
     return GamePayload(
-        game=game_type(session, seat), user_errors=[], client_mutation_id=input.client_mutation_id
+        game=game_type(session, seat),
+        user_errors=[],
+        client_mutation_id=input.client_mutation_id,
+        client_seed_accepted=accepted,
     )
 
 
@@ -581,6 +601,7 @@ class Subscription:
                 game_id=to_global_id("Game", message["game_id"]),
                 variant=message.get("variant"),
                 winner=message.get("winner"),
+                seed_chosen=message.get("seed_chosen"),
             )
 
 

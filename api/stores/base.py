@@ -35,11 +35,17 @@ class SeatRecord:
     colour: str
     token_hash: str
     bot: str | None = None  # the policy of a bot the server plays this seat with
+    # The seat's contribution to the game's randomness (a client seed), and who gave it:
+    # "seat" (joinGame), "start" (startGame, given by the seat that started the game) or
+    # "server" (for a bot the server seats). None in a game whose seed was chosen.
+    client_seed: str | None = None
+    client_seed_source: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
-    """A game's row: identity, settings, status and seats. `seed` is secret until the end."""
+    """A game's row: identity, settings, status and seats. `seed` is secret until the end:
+    the server's secret, or the seed its creator chose (`seed_chosen`)."""
 
     id: str
     variant: str
@@ -66,6 +72,14 @@ class GameRecord:
     # The revision of its variant's rules the game plays by, the newest when it was created;
     # a row written before revisions existed reads as 1, the rules every such game played by.
     rules_revision: int = 1
+    # Whoever created the game chose its seed, and so knows every roll and card to come.
+    # False in rows stored before the flag (their seeds could have been chosen too).
+    seed_chosen: bool = False
+    # The seats' contributions fixed at the start, in seat order (None: a seat without one),
+    # from which and the secret the dice's seed is derived (domain.rng.derive_seed). None:
+    # the dice come from `seed` itself (a chosen seed, a game not started, or one started
+    # before contributions). A projection of the start entry, for reads and snapshots.
+    contributions: tuple[str | None, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +137,9 @@ class Store(Protocol):
 
     async def get(self, game_id: str) -> GameRecord | None: ...
 
-    async def log(self, game_id: str, after: int = 0) -> list[LogEntry]: ...
+    async def log(self, game_id: str, after: int = 0, limit: int | None = None) -> list[LogEntry]:
+        """The entries after `after`, oldest first; at most `limit` of them, if given."""
+        ...
 
     async def events(
         self, game_id: str, viewer: int | None, after: int, limit: int

@@ -50,6 +50,8 @@ def _record_document(record: GameRecord) -> Document:
                 "colour": s.colour,
                 "token_hash": s.token_hash,
                 "bot": s.bot,
+                "client_seed": s.client_seed,
+                "client_seed_source": s.client_seed_source,
             }
             for s in record.seats
         ],
@@ -62,6 +64,8 @@ def _record_document(record: GameRecord) -> Document:
         "clock": record.clock,
         "deadline": record.deadline,
         "rules_revision": record.rules_revision,
+        "seed_chosen": record.seed_chosen,
+        "contributions": None if record.contributions is None else list(record.contributions),
     }
 
 
@@ -86,7 +90,13 @@ def _record(document: Document) -> GameRecord:
         clock=document.get("clock"),
         deadline=document.get("deadline"),
         rules_revision=document.get("rules_revision", 1),
+        seed_chosen=document.get("seed_chosen", False),
+        contributions=_contributions(document.get("contributions")),
     )
+
+
+def _contributions(values: list[str | None] | None) -> tuple[str | None, ...] | None:
+    return None if values is None else tuple(values)
 
 
 def _event(document: Document) -> StoredEvent:
@@ -276,8 +286,12 @@ class MongoStore:
         document = await self.db.games.find_one({"_id": game_id})
         return None if document is None else _record(document)
 
-    async def log(self, game_id: str, after: int = 0) -> list[LogEntry]:
+    async def log(self, game_id: str, after: int = 0, limit: int | None = None) -> list[LogEntry]:
+        if limit is not None and limit <= 0:  # Mongo's limit(0) would mean "no limit"
+            return []
         cursor = self.db.log.find({"game_id": game_id, "seq": {"$gt": after}}).sort("seq", 1)
+        if limit is not None:
+            cursor = cursor.limit(limit)
         return [
             LogEntry(d["seq"], d["kind"], d["seat"], d["payload"], d["created_at"])
             async for d in cursor

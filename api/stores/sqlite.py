@@ -101,6 +101,8 @@ def _record_to_row(record: GameRecord) -> str:
                     "colour": s.colour,
                     "token_hash": s.token_hash,
                     "bot": s.bot,
+                    "client_seed": s.client_seed,
+                    "client_seed_source": s.client_seed_source,
                 }
                 for s in record.seats
             ],
@@ -112,8 +114,18 @@ def _record_to_row(record: GameRecord) -> str:
             "time_control": record.time_control,
             "clock": record.clock,
             "rules_revision": record.rules_revision,
+            "seed_chosen": record.seed_chosen,
+            "contributions": _plain_contributions(record.contributions),
         }
     )
+
+
+def _plain_contributions(values: tuple[str | None, ...] | None) -> list[str | None] | None:
+    return None if values is None else list(values)
+
+
+def _contributions(values: list[str | None] | None) -> tuple[str | None, ...] | None:
+    return None if values is None else tuple(values)
 
 
 def _row_to_record(row: sqlite3.Row) -> GameRecord:
@@ -138,6 +150,8 @@ def _row_to_record(row: sqlite3.Row) -> GameRecord:
         clock=data.get("clock"),
         deadline=row["deadline"],
         rules_revision=data.get("rules_revision", 1),
+        seed_chosen=data.get("seed_chosen", False),
+        contributions=_contributions(data.get("contributions")),
     )
 
 
@@ -378,12 +392,12 @@ class SqliteStore:
 
         return await self._run(read)
 
-    async def log(self, game_id: str, after: int = 0) -> list[LogEntry]:
+    async def log(self, game_id: str, after: int = 0, limit: int | None = None) -> list[LogEntry]:
         def read(c: sqlite3.Connection) -> list[LogEntry]:
             rows = c.execute(
                 "SELECT seq, kind, seat, payload, created_at FROM log "
-                "WHERE game_id = ? AND seq > ? ORDER BY seq",
-                (game_id, after),
+                "WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT ?",
+                (game_id, after, -1 if limit is None else limit),
             ).fetchall()
             return [
                 LogEntry(r["seq"], r["kind"], r["seat"], json.loads(r["payload"]), r["created_at"])

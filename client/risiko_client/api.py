@@ -2,7 +2,7 @@
 mutations, WebSocket (`graphql-transport-ws`) for subscriptions.
 
     async with RisikoClient("http://127.0.0.1:8000/graphql") as lobby:
-        game_id = await lobby.create_game(options={"roundLimit": 60}, seed="table-1")
+        game_id = await lobby.create_game(options={"roundLimit": 60})
         seats = [await lobby.join_game(game_id, name) for name in ("Anna", "Bruno", "Carla")]
         async with lobby.with_token(seats[0].token) as anna:  # acting as seat 0
             await anna.start_game(game_id)
@@ -16,6 +16,12 @@ mutations, WebSocket (`graphql-transport-ws`) for subscriptions.
 Refused moves are data (`Submitted.user_errors`); failed requests (top-level GraphQL errors,
 a refused create/join/start/leave) raise `ApiError`; transport errors are retried where that is
 safe (queries, and `submit` with the same clientMutationId) and raised after that.
+
+Fair dice: `join_game` and `start_game` send a fresh random client seed, the seat's
+contribution to the game's randomness, and `join_game` refuses a game whose seed its creator
+chose (who then knows every roll) unless told `accept_chosen_seed=True`. Once a game is over,
+`public_record` fetches what proves every roll, and `PublicRecord.chain_problems` checks the
+commitment and the derivation (`risiko verify` replays every die too).
 """
 
 from __future__ import annotations
@@ -23,6 +29,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import hashlib
+import hmac
+import secrets
 import uuid
 from collections.abc import AsyncGenerator, Awaitable, Callable
 from dataclasses import dataclass, field
@@ -43,10 +52,12 @@ __all__ = [
     "GameEvent",
     "GameState",
     "Odds",
+    "PublicRecord",
     "RisikoClient",
     "Seat",
     "Submitted",
     "UserError",
+    "derive_seed",
 ]
 
 Json = dict[str, Any]
@@ -111,9 +122,25 @@ CREATE = f"""mutation($input: CreateGameInput!) {{
   createGame(input: $input) {{ game {{ id }} {ERRORS} }}
 }}"""
 JOIN = f"""mutation($input: JoinGameInput!) {{
-  joinGame(input: $input) {{ seat token {ERRORS} }}
+  joinGame(input: $input) {{ seat token clientSeedAccepted {ERRORS} }}
 }}"""
-START = f"""mutation($input: GameInput!) {{ startGame(input: $input) {{ {ERRORS} }} }}"""
+START = f"""mutation($input: GameInput!) {{
+  startGame(input: $input) {{ clientSeedAccepted {ERRORS} }}
+}}"""
+SEED_CHOSEN = "query($id: ID!) { game(id: $id) { seedChosen } }"
+RANDOMNESS = """query($id: ID!) { game(id: $id) {
+  id variant status viewerSeat
+  randomness {
+    commitment seedChosen derived startCommitment secret derivedSeed
+    contributions { seat given value byServer atStart }
+  }
+} }"""
+LOG_PAGE = """query($id: ID!, $after: Int!) { game(id: $id) {
+  actionLog(after: $after, first: 100) { entries { seq kind seat payload } hasMore }
+} }"""
+EVENTS_PAGE = """query($id: ID!, $after: Int!) { game(id: $id) {
+  events(after: $after, first: 100) { events { seq version type private data } hasMore }
+} }"""
 LEAVE = f"""mutation($input: GameInput!) {{ leaveGame(input: $input) {{ {ERRORS} }} }}"""
 ADD_BOT = f"""mutation($input: AddBotInput!) {{ addBot(input: $input) {{ seat {ERRORS} }} }}"""
 SEAT_EVENTS = """subscription($tokens: [String!]!) {
@@ -181,11 +208,96 @@ class ApiError(Exception):
 
 @dataclass(frozen=True)
 class Seat:
-    """A seat taken with join_game; the token is shown once, keep it."""
+    """A seat taken with join_game; the token is shown once, keep it. `client_seed`: the
+    seat's contribution to the game's randomness, when the server recorded it (check it in
+    the game's `randomness` once it has started)."""
 
     game_id: str
     seat: int
     token: str
+    client_seed: str | None = None
+
+
+# The domain separation of derive_seed (the server's domain.rng.SEATS_TAG).
+SEATS_TAG = b"risiko/seats/v1"
+
+
+def derive_seed(secret: bytes, contributions: list[str | None]) -> bytes:
+    """The seed a game's dice come from, as the server derives it (docs/architecture.md, A
+    game's randomness): HMAC-SHA256 keyed by the secret over SEATS_TAG, then per seat in
+    order 0x00 for none, or 0x01, the length in 4 bytes big-endian and the ASCII bytes."""
+    message = bytearray(SEATS_TAG)
+    for value in contributions:
+        if value is None:
+            message += b"\x00"
+            continue
+        encoded = value.encode("utf-8")
+        message += b"\x01" + len(encoded).to_bytes(4, "big") + encoded
+    return hmac.digest(secret, bytes(message), "sha256")
+
+
+@dataclass(frozen=True)
+class PublicRecord:
+    """What a game publishes to prove its dice (once over): its randomness (`Game.randomness`:
+    commitment, contributions, secret, derived seed), its action log (each entry's seq, kind,
+    seat and payload) and the events the viewer may see (every public one; a seat's token
+    adds its own private ones). `risiko verify` replays the log on the server's engine and
+    compares every event; `chain_problems` checks what needs no engine."""
+
+    game_id: str
+    variant: str
+    status: str
+    viewer_seat: int | None
+    randomness: Json
+    log: list[Json]
+    events: list[GameEvent]
+
+    @property
+    def finished(self) -> bool:
+        return self.status == "FINISHED"
+
+    def start_entry(self) -> Json | None:
+        return next((entry for entry in self.log if entry["kind"] == "start"), None)
+
+    def contributions(self) -> list[str | None] | None:
+        """The contributions the start fixed, in seat order; None for a game without (its
+        seed chosen, or played before contributions)."""
+        start = self.start_entry()
+        if start is None or "contributions" not in start["payload"]:
+            return None
+        values: list[str | None] = start["payload"]["contributions"]
+        return values
+
+    def chain_problems(self, mine: tuple[int, str] | None = None) -> list[str]:
+        """What is wrong with the chain from the commitment to the dice's seed (empty: all
+        holds): the secret against the commitment published at creation, the derived seed
+        against the secret and the contributions the start fixed, the start's commitment
+        against that seed. `mine`: (a seat, the contribution it sent last: Seat.client_seed,
+        or what start_game returned), which must be the one the start fixed."""
+        if not self.finished:
+            return ["the game is not over: its secret is revealed at the end"]
+        found = self.randomness
+        secret = bytes.fromhex(found["secret"])
+        problems = []
+        created = next((entry for entry in self.log if entry["kind"] == "create"), None)
+        published = created["payload"]["commitment"] if created else found["commitment"]
+        if hashlib.sha256(secret).hexdigest() != published or published != found["commitment"]:
+            problems.append("the secret does not match the commitment published at creation")
+        values = self.contributions()
+        shown = [c["value"] for c in found["contributions"]]
+        if values is not None and shown != values:
+            problems.append("the contributions shown are not those the start recorded")
+        seed = secret if values is None else derive_seed(secret, values)
+        if found["derivedSeed"] != seed.hex():
+            problems.append("the derived seed is not HMAC(secret, contributions)")
+        start = found["startCommitment"]
+        if start is not None and start != hashlib.sha256(seed).hexdigest():
+            problems.append("the start's commitment is not the hash of the derived seed")
+        if mine is not None:
+            seat, sent = mine
+            if values is None or seat >= len(values) or values[seat] != sent:
+                problems.append(f"seat {seat}'s contribution is not the one it sent")
+        return problems
 
 
 @dataclass(frozen=True)
@@ -427,16 +539,21 @@ class RisikoClient:
         self._session: AsyncClientSession | None = None
         self._connecting = asyncio.Lock()
         self._stack = contextlib.AsyncExitStack()
+        # Games this program created with a seed of its choice: it knows it chose them, and
+        # joins them without being told (shared with the clients of with_token).
+        self._chose_seed: set[str] = set()
 
     def with_token(self, token: str) -> RisikoClient:
         """A new client of the same server acting as the seat of `token`."""
-        return RisikoClient(
+        other = RisikoClient(
             self.url,
             token,
             timeout=self.timeout,
             retries=self.retries,
             retry_delay=self.retry_delay,
         )
+        other._chose_seed = self._chose_seed
+        return other
 
     async def __aenter__(self) -> RisikoClient:
         return self
@@ -501,21 +618,46 @@ class RisikoClient:
         time_control: Json | None = None,
     ) -> str:
         """A new game in the lobby (options as GameOptionsInput, e.g. {"roundLimit": 60}; a
-        clock as TimeControlInput, e.g. {"turnSeconds": 60}); returns its id."""
+        clock as TimeControlInput, e.g. {"turnSeconds": 60}); returns its id. A `seed` makes
+        it reproducible, and tells every player that its creator knows every roll."""
         request: Json = {"variant": variant, "options": options, "seed": seed}
         if time_control is not None:
             request["timeControl"] = time_control
         data = await self.execute(CREATE, {"input": request})
         game_id: str = _check(data["createGame"])["game"]["id"]
+        if seed is not None:
+            self._chose_seed.add(game_id)
         return game_id
 
-    async def join_game(self, game_id: str, name: str, colour: str | None = None) -> Seat:
-        """Take a seat; the answer holds its token (shown once)."""
-        data = await self.execute(
-            JOIN, {"input": {"gameId": game_id, "name": name, "colour": colour}}
-        )
-        payload = _check(data["joinGame"])
-        return Seat(game_id, payload["seat"], payload["token"])
+    async def join_game(
+        self,
+        game_id: str,
+        name: str,
+        colour: str | None = None,
+        *,
+        accept_chosen_seed: bool = False,
+        client_seed: str | None = None,
+        contribute: bool = True,
+    ) -> Seat:
+        """Take a seat; the answer holds its token (shown once). The seat contributes to the
+        game's randomness: `client_seed`, else a fresh random one (none if not
+        `contribute`). A game whose seed its creator chose (who then knows every roll and
+        card to come) is refused with ApiError SEED_CHOSEN before sitting down, unless
+        `accept_chosen_seed` (or this client created it with that seed)."""
+        if not accept_chosen_seed and game_id not in self._chose_seed:
+            found = (await self.query(SEED_CHOSEN, {"id": game_id}))["game"]
+            if found is not None and found["seedChosen"]:
+                raise ApiError(
+                    "SEED_CHOSEN",
+                    "this game's creator chose its seed and knows every roll and card to come; "
+                    "join it with accept_chosen_seed=True if you accept that",
+                )
+        if client_seed is None and contribute:
+            client_seed = secrets.token_hex(16)
+        request = {"gameId": game_id, "name": name, "colour": colour, "clientSeed": client_seed}
+        payload = _check((await self.execute(JOIN, {"input": request}))["joinGame"])
+        accepted = client_seed if payload["clientSeedAccepted"] else None
+        return Seat(game_id, payload["seat"], payload["token"], accepted)
 
     async def add_bot(self, game_id: str, policy: str = "ODDS", name: str | None = None) -> int:
         """Seat a bot that the server plays (as a seated player, in the lobby); its seat."""
@@ -523,9 +665,18 @@ class RisikoClient:
         seat: int = _check((await self.execute(ADD_BOT, {"input": request}))["addBot"])["seat"]
         return seat
 
-    async def start_game(self, game_id: str) -> None:
-        """Start the game (as a seated player)."""
-        _check((await self.execute(START, {"input": {"gameId": game_id}}))["startGame"])
+    async def start_game(
+        self, game_id: str, *, client_seed: str | None = None, contribute: bool = True
+    ) -> str | None:
+        """Start the game (as a seated player). The seat's contribution is given again, now
+        that every other is fixed (so no seat could choose its own knowing this one):
+        `client_seed`, else a fresh random one (none if not `contribute`). Returns the
+        contribution the server recorded, if any."""
+        if client_seed is None and contribute:
+            client_seed = secrets.token_hex(16)
+        request = {"gameId": game_id, "clientSeed": client_seed}
+        payload = _check((await self.execute(START, {"input": request}))["startGame"])
+        return client_seed if payload["clientSeedAccepted"] else None
 
     async def leave_game(self, game_id: str) -> None:
         """Free the seat in the lobby; resign once the game has started."""
@@ -620,6 +771,42 @@ class RisikoClient:
             if found["name"] == variant:
                 return Board.from_data(found["board"])
         raise ApiError("UNKNOWN_VARIANT", f"no variant {variant!r}")
+
+    async def public_record(self, game_id: str) -> PublicRecord:
+        """What the game publishes to prove its dice: its randomness, its action log (once
+        it is over; empty before) and every event this client may see."""
+        found = (await self.query(RANDOMNESS, {"id": game_id}))["game"]
+        if found is None:
+            raise ApiError("NOT_FOUND", f"no game {game_id!r}")
+        log: list[Json] = []
+        events: list[GameEvent] = []
+        if found["status"] == "FINISHED":
+            log = await self._pages(game_id, LOG_PAGE, "actionLog", "entries")
+            events = [
+                _event(e) for e in await self._pages(game_id, EVENTS_PAGE, "events", "events")
+            ]
+        return PublicRecord(
+            game_id=game_id,
+            variant=found["variant"],
+            status=found["status"],
+            viewer_seat=found["viewerSeat"],
+            randomness=found["randomness"],
+            log=log,
+            events=events,
+        )
+
+    async def _pages(self, game_id: str, query: str, field: str, items: str) -> list[Json]:
+        """Every item of a game's paged list (`events`, `actionLog`), oldest first."""
+        found: list[Json] = []
+        after = 0
+        while True:
+            page = (await self.query(query, {"id": game_id, "after": after}))["game"][field]
+            if page is None:
+                return found
+            found.extend(page[items])
+            if not page["hasMore"] or not page[items]:
+                return found
+            after = page[items][-1]["seq"]
 
     # ------------------------------------------------------------------ following
 

@@ -117,14 +117,17 @@ async def play_game(
         game_id = await lobby.create_game(variant, options, seed)
         # A host takes the first seat, so that bots the server plays (server-…) can be seated
         # in the order given, and leaves before the start: the seats after it move up one.
-        host = lobby.with_token((await lobby.join_game(game_id, "host")).token)
+        # The arena's games are seeded, to be reproducible: it knows, having chosen the seed.
+        host_seat = await lobby.join_game(game_id, "host", accept_chosen_seed=True)
+        host = lobby.with_token(host_seat.token)
         tokens: list[str | None] = []
         for i, name in enumerate(seats):
             if name.startswith(SERVER):
                 await host.add_bot(game_id, name.removeprefix(SERVER).upper(), f"{name}-{i}")
                 tokens.append(None)
             else:
-                tokens.append((await lobby.join_game(game_id, f"{name}-{i}")).token)
+                seat = await lobby.join_game(game_id, f"{name}-{i}", accept_chosen_seed=True)
+                tokens.append(seat.token)
         await host.leave_game(game_id)
         await host.close()
         clients = {i: lobby.with_token(token) for i, token in enumerate(tokens) if token}

@@ -86,6 +86,47 @@ def test_a_person_plays_by_clicks_while_another_watches(server: Server, tmp_path
         assert (shots / f"{name}.png").stat().st_size > 10_000
 
 
+def test_fair_dice_are_checked_in_the_browser_and_a_chosen_seed_is_told(server: Server) -> None:
+    """Over plain HTTP from another host name (no secure context, so no crypto.subtle): the
+    chain of a finished game holds in the browser, the page finds its own seat's
+    contribution there (and says so when it is not), and a game whose seed was chosen is
+    marked in the lobby and asks a newcomer to confirm before it takes a seat."""
+    done = subprocess.run(
+        [node(), "fairness.mjs", str(chromium()), server.url],
+        cwd=NODE_TOOLS,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    seen = json.loads(done.stdout.splitlines()[-1])
+    assert seen["errors"] == [], seen["errors"]
+    assert seen["elsewhere"] == []
+    steps = seen["steps"]
+    host, spectator, wrong = steps["host"], steps["spectator"], steps["wrongSeed"]
+    assert host["secure"] is False
+    assert host["subtle"] == "undefined"
+    assert host["verdict"] == "✓ the chain holds"
+    assert host["checks"][:4] == [
+        "✓ the secret matches the commitment published at creation",
+        "✓ the dice's seed is derived from the secret and the 3 seats' contributions",
+        "✓ it is the seed committed to at the start",
+        "✓ your contribution is there, as this browser sent it",
+    ]
+    assert "risiko verify http://risiko.test:" in host["checks"][-1]
+    assert spectator["verdict"] == "✓ the chain holds"
+    assert not any("your contribution" in check for check in spectator["checks"])
+    assert wrong["verdict"] == "✗ the chain does not hold"
+    assert "✗ your contribution is not the one this browser sent" in wrong["checks"]
+    assert steps["lobbyBadge"] == "chosen seed"
+    assert steps["fairBadge"] == 0
+    assert "chose its seed" in steps["warning"]
+    assert steps["headerWarning"] is True
+    assert steps["seatedUnconfirmed"] is False
+    assert steps["seatedConfirmed"] is True
+    assert steps["players"] == ["Bruno"]
+
+
 def test_the_page_is_checked_on_every_load_and_its_assets_kept_a_year(server: Server) -> None:
     page = httpx.get(server.url)
     assert page.status_code == 200

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,6 +30,7 @@ from domain.errors import RuleViolation
 from domain.game import Game
 from domain.kernel import Kernel
 from domain.options import GameOptions
+from domain.rng import derive_seed
 from tests.e2e.support import Server
 from tests.support import classic
 from variants import get_variant
@@ -383,12 +384,16 @@ class ServiceGame:
 
 
 def mirror_of(record: GameRecord) -> Game:
-    """A fresh engine for a started game, built like the service builds it."""
+    """A fresh engine for a started game, built like the service builds it: from the
+    secret, and the contributions its start fixed when it took them."""
+    seed = record.seed
+    if record.contributions is not None:
+        seed = derive_seed(record.seed, record.contributions)
     return classic(
         CLASSIC.new_game(
             [s.name for s in record.seats],
             GameOptions.from_dict(record.options),
-            seed=record.seed,
+            seed=seed,
             colours=[s.colour for s in record.seats],
         )
     )
@@ -397,18 +402,23 @@ def mirror_of(record: GameRecord) -> Game:
 async def service_game(
     service: GameService,
     players: int = 3,
-    seed: str = "service-seed",
+    seed: str | None = "service-seed",
     options: dict[str, Any] | None = None,
     start: bool = True,
+    client_seeds: Sequence[str | None] = (),
+    starter_seed: str | None = None,
 ) -> ServiceGame:
+    """A classic game through the service: `seed` chosen (None: the server's secret), each
+    seat joining with its `client_seeds` entry, the first starting it with `starter_seed`."""
     record = await service.create_game("classic", options or {}, seed)
-    game = ServiceGame(record.id, seed)
+    game = ServiceGame(record.id, seed or "unseeded")
     for index in range(players):
-        joined = await service.join_game(record.id, f"P{index}")
+        client_seed = client_seeds[index] if index < len(client_seeds) else None
+        joined = await service.join_game(record.id, f"P{index}", client_seed=client_seed)
         assert joined.seat == index
         game.tokens.append(joined.token)
     if start:
-        started = await service.start_game(record.id, game.tokens[0])
+        started = await service.start_game(record.id, game.tokens[0], starter_seed)
         game.mirror = mirror_of(started)
     return game
 

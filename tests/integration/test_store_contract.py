@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from pymongo import MongoClient
 from pymongo.collection import Collection
+from pymongo.database import Database
 
 from api.broker import Broker
 from api.service import SNAPSHOT_EVERY, GameService
@@ -55,6 +56,23 @@ class Backend:
     make: Callable[[], Store]
     patch_snapshot: Callable[[str, Json | None, int], None]
     forget_rules_revision: Callable[[str], None]  # a row as written before revisions existed
+    # Makes a game's row, create entry and first event as written before seeds were said to
+    # be chosen and seats contributed (no such fields at all).
+    make_old: Callable[[str], None]
+
+
+# What rows, seats and create entries hold since a chosen seed is public and seats contribute.
+NEW_ROW_FIELDS = ("seed_chosen", "contributions")
+NEW_SEAT_FIELDS = ("client_seed", "client_seed_source")
+
+
+def _old_row(data: Json) -> Json:
+    old = {key: value for key, value in data.items() if key not in NEW_ROW_FIELDS}
+    old["seats"] = [
+        {key: value for key, value in seat.items() if key not in NEW_SEAT_FIELDS}
+        for seat in data["seats"]
+    ]
+    return old
 
 
 def sqlite_backend(database: Path) -> Backend:
@@ -72,7 +90,22 @@ def sqlite_backend(database: Path) -> Backend:
             del data["rules_revision"]
             connection.execute("UPDATE games SET row = ? WHERE id = ?", (json.dumps(data), game_id))
 
-    return Backend("sqlite", lambda: SqliteStore(database), patch, forget)
+    def make_old(game_id: str) -> None:
+        with contextlib.closing(sqlite3.connect(database)) as connection, connection:
+            (row,) = connection.execute("SELECT row FROM games WHERE id = ?", (game_id,)).fetchone()
+            old = json.dumps(_old_row(json.loads(row)))
+            connection.execute("UPDATE games SET row = ? WHERE id = ?", (old, game_id))
+            for table, column in (("log", "payload"), ("events", "data")):
+                query = f"SELECT {column} FROM {table} WHERE game_id = ? AND seq = 1"
+                (created,) = connection.execute(query, (game_id,)).fetchone()
+                data = json.loads(created)
+                del data["seed_chosen"]
+                connection.execute(
+                    f"UPDATE {table} SET {column} = ? WHERE game_id = ? AND seq = 1",
+                    (json.dumps(data), game_id),
+                )
+
+    return Backend("sqlite", lambda: SqliteStore(database), patch, forget, make_old)
 
 
 def mongo_backend(uri: str) -> Backend:
@@ -93,7 +126,21 @@ def mongo_backend(uri: str) -> Backend:
             change: Json = {"$unset": {"rules_revision": ""}}
             assert games.update_one({"_id": game_id}, change).modified_count == 1
 
-    return Backend("mongo", lambda: MongoStore(uri), patch, forget)
+    def make_old(game_id: str) -> None:
+        client: MongoClient[Json]
+        with MongoClient(uri) as client:
+            database: Database[Json] = client.get_default_database()
+            games: Collection[Json] = database.games
+            row = games.find_one({"_id": game_id})
+            assert row is not None
+            games.replace_one({"_id": game_id}, _old_row(row))
+            for collection, field in ((database.log, "payload"), (database.events, "data")):
+                found = collection.update_one(
+                    {"game_id": game_id, "seq": 1}, {"$unset": {f"{field}.seed_chosen": ""}}
+                )
+                assert found.modified_count == 1
+
+    return Backend("mongo", lambda: MongoStore(uri), patch, forget, make_old)
 
 
 @pytest.fixture(params=["sqlite", "mongo"])
@@ -681,6 +728,79 @@ async def test_a_game_keeps_the_rules_revision_it_was_created_under(
             assert live.game is not None
             assert rebuilt.game.rules_revision == revision
             assert rebuilt.game.snapshot() == live.game.snapshot()
+
+
+async def test_a_game_with_contributions_replays_from_its_log_and_its_snapshot(
+    backend: Backend, store: Store
+) -> None:
+    """A game whose seed nobody chose: its dice come from the secret and the seats'
+    contributions, which its start entry and its row keep; a fresh service (a restart, or
+    another instance) rebuilds the very same game from its snapshot and from its whole log,
+    and plays on with the same dice."""
+    service = GameService(store, Broker())
+    game = await service_game(
+        service, seed=None, client_seeds=["anna's", None, "carla's"], starter_seed="at start"
+    )
+    record = await store.get(game.id)
+    assert record is not None
+    assert not record.seed_chosen
+    # The starter's contribution, given at the start, replaced the one it joined with.
+    assert record.contributions == ("at start", None, "carla's")
+    assert [s.client_seed_source for s in record.seats] == ["start", None, "seat"]
+    entries = await store.log(game.id)
+    [start] = [entry for entry in entries if entry.kind == "start"]
+    assert start.payload["contributions"] == ["at start", None, "carla's"]
+    joins = [entry.payload.get("client_seed") for entry in entries if entry.kind == "join"]
+    assert joins == ["anna's", None, "carla's"]
+    # The dice are not the bare secret's.
+    plain = CLASSIC.new_game(["P0", "P1", "P2"], seed=record.seed)
+    mirror = game.game
+    assert [e.to_dict() for e in plain.initial_events] != [
+        e.to_dict() for e in mirror.initial_events
+    ]
+    await play_service(service, game, lambda g: g.phase is not Phase.SETUP and g.seq >= 25)
+    live = await service.session(game.id)
+    assert live.record.snapshot is not None
+    assert live.record.snapshot_version > 2
+    # From the snapshot (the seed is not in it: the row's contributions make it again), then
+    # from the whole log; each plays on with the same dice as the live game would have.
+    for snapshot in (True, False):
+        if not snapshot:
+            backend.patch_snapshot(game.id, None, 0)
+        fresh = GameService(store, Broker())
+        rebuilt = await fresh.session(game.id)
+        assert rebuilt.game is not None
+        assert state_of(rebuilt.game) == state_of(mirror)
+        target = mirror.seq + 12
+        await play_service(fresh, game, lambda g: g.seq >= target)  # noqa: B023
+        again = await GameService(store, Broker()).session(game.id)
+        assert again.game is not None
+        assert state_of(again.game) == state_of(mirror)
+
+
+async def test_a_game_stored_before_contributions_replays_as_it_was_played(
+    backend: Backend, store: Store
+) -> None:
+    """A row, seats and a log written before seeds were said to be chosen and seats
+    contributed: no such fields, and a start entry without contributions. It reads as a
+    game whose seed was not said to be chosen, and replays from its bare secret, as played."""
+    service = GameService(store, Broker())
+    game = await service_game(service, seed="played before contributions")
+    await play_service(service, game, lambda g: g.seq >= 15)
+    backend.make_old(game.id)
+    for snapshot in (True, False):
+        if not snapshot:
+            backend.patch_snapshot(game.id, None, 0)
+        session = await GameService(store, Broker()).session(game.id)
+        assert not session.record.seed_chosen
+        assert session.record.contributions is None
+        assert all(s.client_seed is None for s in session.record.seats)
+        assert session.game is not None
+        assert state_of(session.game) == state_of(game.game)
+    [start] = [entry for entry in await store.log(game.id) if entry.kind == "start"]
+    assert "contributions" not in start.payload
+    created = (await store.log(game.id))[0]
+    assert "seed_chosen" not in created.payload
 
 
 # --------------------------------------------------------------------------- lobby limits

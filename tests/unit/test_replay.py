@@ -17,8 +17,8 @@ from domain import events as e
 from domain.errors import RuleViolation
 from domain.game import Game, Phase
 from domain.options import DefenderDice, GameOptions
-from domain.replay import LogEntry, VerificationError, replay, verify_game
-from domain.rng import commitment
+from domain.replay import LogEntry, VerificationError, check_seed, replay, verify_game
+from domain.rng import commitment, derive_seed
 from tests.support import arrange, new_game
 from variants.futurisiko import actions as futu
 from variants.piu import actions as pa
@@ -141,6 +141,75 @@ def test_a_wrong_seed_with_its_own_commitment_fails_on_the_events(finished: Reco
     with pytest.raises(VerificationError) as raised:
         verify_game(other, commitment(b"another seed"), finished.log, finished.events)
     assert raised.value.code == "VERIFICATION_FAILED"
+
+
+# --------------------------------------------------------------------------- the seed's chain
+
+
+def test_the_seed_comes_from_the_secret_and_the_contributions() -> None:
+    secret = b"s" * 32
+    seats = ["anna's", None, "carla's"]
+    derived = derive_seed(secret, seats)
+    assert check_seed(secret, commitment(secret), seats) == derived
+    assert check_seed(secret, commitment(secret), seats, derived) == derived
+    # A chosen seed's game, or one played before contributions: the secret itself.
+    assert check_seed(secret, commitment(secret), None, secret) == secret
+
+
+def test_a_secret_that_is_not_the_committed_one_fails() -> None:
+    with pytest.raises(VerificationError, match="commitment"):
+        check_seed(b"other", commitment(b"secret"), ["a"])
+
+
+@pytest.mark.parametrize(
+    "revealed",
+    [derive_seed(b"secret", ["a", "c"]), derive_seed(b"secret", ["b", "a"]), b"secret"],
+)
+def test_a_revealed_seed_not_derived_from_the_contributions_fails(revealed: bytes) -> None:
+    with pytest.raises(VerificationError, match="derived"):
+        check_seed(b"secret", commitment(b"secret"), ["a", "b"], revealed)
+
+
+def test_a_spectator_verifies_the_events_it_may_see(finished: Recording) -> None:
+    """What a spectator can fetch of a finished game: the public events only. The replay's
+    public events must be those, and a change to one of them fails."""
+    public = [[x for x in entry if not _private(x)] for entry in finished.events]
+    assert sum(map(len, public)) < sum(map(len, finished.events))  # some were private
+    verify_game(finished.fresh(), finished.game.commitment, finished.log, public, viewer=None)
+    with pytest.raises(VerificationError):  # the whole record is more than a spectator sees
+        verify_game(
+            finished.fresh(), finished.game.commitment, finished.log, finished.events, viewer=None
+        )
+    position, index = _first(public, "DiceRolled")
+    changed = copy.deepcopy(public)
+    changed[position][index]["defender_dice"][0] = (
+        changed[position][index]["defender_dice"][0] % 6 + 1
+    )
+    with pytest.raises(VerificationError, match=f"entry {position}"):
+        verify_game(finished.fresh(), finished.game.commitment, finished.log, changed, viewer=None)
+
+
+def test_a_seat_verifies_its_own_private_events_too(finished: Recording) -> None:
+    every = copy.deepcopy(finished.events)
+    seen = [[x for x in entry if not _private(x) or x["seat"] == 1] for entry in every]
+    verify_game(finished.fresh(), finished.game.commitment, finished.log, seen, viewer=1)
+    position, index = _first(seen, "ObjectiveAssigned")
+    assert seen[position][index]["seat"] == 1
+    seen[position][index]["objective"] = "territories_24"
+    with pytest.raises(VerificationError):
+        verify_game(finished.fresh(), finished.game.commitment, finished.log, seen, viewer=1)
+
+
+# The classic game's events private to one seat (its objective, its cards).
+PRIVATE = {
+    kind.__name__
+    for kind in vars(e).values()
+    if isinstance(kind, type) and issubclass(kind, e.Event) and kind.private
+}
+
+
+def _private(event: dict[str, Any]) -> bool:
+    return event["type"] in PRIVATE
 
 
 def _first(events: EventDicts, kind: str) -> tuple[int, int]:

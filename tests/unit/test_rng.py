@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import hmac
 import itertools
 import math
 import os
@@ -14,8 +15,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from domain.rng import DerivedRandom, commitment
+from domain.rng import (
+    MAX_CONTRIBUTION,
+    DerivedRandom,
+    commitment,
+    contribution_problem,
+    derive_seed,
+)
 from tests.support import new_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -195,3 +204,71 @@ def test_a_game_publishes_the_commitment_of_its_seed() -> None:
     game = new_game(4, seed=b"published")
     assert game.commitment == hashlib.sha256(b"published").hexdigest()
     assert commitment(b"published ") != game.commitment
+
+
+# --------------------------------------------------------------------------- a game's seed from
+# the server's secret and the seats' contributions
+
+
+def test_the_derived_seed_of_the_published_test_vector() -> None:
+    """The vector of domain/rng.py and docs/architecture.md, which any other implementation
+    (the web client's, the Python client's, `openssl dgst -sha256 -hmac secret`) must give."""
+    message = b"risiko/seats/v1" + b"\x01\x00\x00\x00\x05alpha" + b"\x00" + b"\x01\x00\x00\x00\x01b"
+    expected = "1457406758a6d32d13e625e9089cd978aba7424f24a16801dd5762f10d3eefe2"
+    assert hmac.new(b"secret", message, "sha256").hexdigest() == expected
+    assert derive_seed(b"secret", ["alpha", None, "b"]).hex() == expected
+
+
+def test_no_contribution_is_not_the_plain_secret() -> None:
+    """Seats that gave nothing still get a derived seed, and not the secret itself: a game
+    that takes contributions never shares its dice with a replay of the bare secret."""
+    assert derive_seed(b"secret", []) != b"secret"
+    assert derive_seed(b"secret", [None, None]) not in {derive_seed(b"secret", []), b"secret"}
+
+
+CONTRIBUTION = st.text(
+    alphabet=st.characters(min_codepoint=32, max_codepoint=126), min_size=1, max_size=64
+)
+SEATS = st.lists(st.one_of(st.none(), CONTRIBUTION), min_size=1, max_size=6)
+
+
+@given(SEATS, st.integers(min_value=0, max_value=5), st.one_of(st.none(), CONTRIBUTION))
+def test_any_change_of_any_contribution_changes_the_seed(
+    seats: list[str | None], index: int, other: str | None
+) -> None:
+    index %= len(seats)
+    changed = [*seats[:index], other, *seats[index + 1 :]]
+    if changed != seats:
+        assert derive_seed(b"k" * 32, changed) != derive_seed(b"k" * 32, seats)
+
+
+@given(SEATS, SEATS)
+def test_different_lists_give_different_seeds(
+    first: list[str | None], second: list[str | None]
+) -> None:
+    """Each contribution says where it ends: no two lists (of other lengths, or joined
+    differently: ["ab", "c"] and ["a", "bc"]) make the same message."""
+    if first != second:
+        assert derive_seed(b"secret", first) != derive_seed(b"secret", second)
+
+
+@given(SEATS.filter(lambda seats: len(set(seats)) > 1))
+def test_seat_order_matters(seats: list[str | None]) -> None:
+    turned = seats[1:] + seats[:1]
+    assert derive_seed(b"secret", turned) != derive_seed(b"secret", seats)
+
+
+def test_another_secret_gives_another_seed() -> None:
+    assert derive_seed(b"one", ["a", "b"]) != derive_seed(b"two", ["a", "b"])
+
+
+@pytest.mark.parametrize("value", ["x", "~" * MAX_CONTRIBUTION, " spaces are fine ", "0f" * 16])
+def test_a_contribution_is_1_to_64_printable_ascii_characters(value: str) -> None:
+    assert contribution_problem(value) is None
+
+
+@pytest.mark.parametrize(
+    "value", ["", "x" * (MAX_CONTRIBUTION + 1), "tab\there", "è", "\x00", "nl\n"]
+)
+def test_other_contributions_are_refused(value: str) -> None:
+    assert contribution_problem(value) is not None

@@ -64,6 +64,7 @@ export const GAMES = /* GraphQL */ `
           status
           version
           createdAt
+          seedChosen
           players {
             seat
             name
@@ -104,6 +105,7 @@ export const JOIN = /* GraphQL */ `
     joinGame(input: $input) {
       seat
       token
+      clientSeedAccepted
       userErrors {
         code
         message
@@ -127,6 +129,7 @@ export const ADD_BOT = /* GraphQL */ `
 export const START = /* GraphQL */ `
   mutation StartGame($input: GameInput!) {
     startGame(input: $input) {
+      clientSeedAccepted
       userErrors {
         code
         message
@@ -211,6 +214,22 @@ export const GAME_STATE = /* GraphQL */ `
       deckSize
       seedCommitment
       seed
+      seedChosen
+      randomness {
+        commitment
+        seedChosen
+        derived
+        startCommitment
+        secret
+        derivedSeed
+        contributions {
+          seat
+          given
+          value
+          byServer
+          atStart
+        }
+      }
       players {
         seat
         name

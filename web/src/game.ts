@@ -15,6 +15,7 @@ import type {
   StartGameMutation,
   SubmitActionMutation,
 } from "./generated/graphql";
+import { checkChain, randomHex, sentSeeds } from "./fairness";
 import { colourOf, drawMap, type Variant } from "./map";
 import { describe } from "./words";
 
@@ -34,7 +35,7 @@ export function showGame(root: HTMLElement, variants: Variant[], gameId: string)
 
   const page = html(`
     <main class="game">
-      <header><a href="#/" class="quiet">← Lobby</a><h1 id="title">…</h1><p id="status" aria-live="polite"></p></header>
+      <header><a href="#/" class="quiet">← Lobby</a><h1 id="title">…</h1><p id="status" aria-live="polite"></p><p id="chosen" class="warn" hidden>Chosen seed: whoever created this game chose its seed, and knows every roll and card to come.</p></header>
       <div class="board"><div id="map"></div>
         <aside>
           <section id="clock" hidden></section>
@@ -125,6 +126,7 @@ export function showGame(root: HTMLElement, variants: Variant[], gameId: string)
       if (turn === me && state.armiesToPlace) status += ` (${state.armiesToPlace} armies to place)`;
     }
     $("#status").textContent = status;
+    $("#chosen").hidden = !state.seedChosen;
     const highlight = new Set<string>();
     for (const f of families) for (const s of spacesOf(f, spaceIds())) highlight.add(s);
     map?.update(state.territories, colourOfSeat, highlight, selected);
@@ -161,13 +163,19 @@ export function showGame(root: HTMLElement, variants: Variant[], gameId: string)
     const s = state!;
     const box = html(`<div class="seating"></div>`);
     if (!token) {
-      const join = html(`<form class="join"><input name="name" required maxlength="40" placeholder="Your name"><button>Take a seat</button><p class="error" role="alert"></p></form>`);
+      // A game whose seed was chosen: told before sitting down, and asked to confirm.
+      const warning = s.seedChosen
+        ? `<p class="warn" role="alert">Whoever created this game chose its seed: they know every roll and card to come.</p><label class="confirm"><input type="checkbox" name="acceptChosenSeed" required> I accept playing with dice known in advance</label>`
+        : "";
+      const join = html(`<form class="join">${warning}<input name="name" required maxlength="40" placeholder="Your name"><button>${s.seedChosen ? "Take a seat anyway" : "Take a seat"}</button><p class="error" role="alert"></p></form>`);
       on(join as HTMLFormElement, "submit", async (event) => {
         event.preventDefault();
         const name = String(new FormData(join as HTMLFormElement).get("name"));
+        const clientSeed = randomHex(); // this seat's contribution to the dice's seed
         try {
-          const joined = checked((await request<JoinGameMutation>(JOIN, { input: { gameId, name } })).joinGame);
+          const joined = checked((await request<JoinGameMutation>(JOIN, { input: { gameId, name, clientSeed } })).joinGame);
           tokens.set(gameId, joined.token!);
+          if (joined.clientSeedAccepted) sentSeeds.keep(gameId, clientSeed);
           token = joined.token;
           await load();
         } catch (failure) {
@@ -182,7 +190,13 @@ export function showGame(root: HTMLElement, variants: Variant[], gameId: string)
           try {
             const input = { input: { gameId } };
             if (button.dataset.do === "bot") checked((await request<AddBotMutation>(ADD_BOT, input, token)).addBot);
-            if (button.dataset.do === "start") checked((await request<StartGameMutation>(START, input, token)).startGame);
+            if (button.dataset.do === "start") {
+              // A fresh contribution, given now that every other is fixed: the last one, so
+              // nobody could have chosen theirs knowing it.
+              const clientSeed = randomHex();
+              const started = checked((await request<StartGameMutation>(START, { input: { gameId, clientSeed } }, token)).startGame);
+              if (started.clientSeedAccepted) sentSeeds.keep(gameId, clientSeed);
+            }
             if (button.dataset.do === "leave") {
               checked((await request<LeaveGameMutation>(LEAVE, input, token)).leaveGame);
               tokens.forget(gameId);
@@ -248,7 +262,7 @@ export function showGame(root: HTMLElement, variants: Variant[], gameId: string)
     try {
       const answer = await request<SubmitActionMutation>(
         SUBMIT,
-        { input: { gameId, action, expectedVersion: state.version, clientMutationId: crypto.randomUUID() } },
+        { input: { gameId, action, expectedVersion: state.version, clientMutationId: randomHex() } },
         token,
       );
       checked(answer.submitAction);
@@ -311,6 +325,8 @@ export function showGame(root: HTMLElement, variants: Variant[], gameId: string)
     }
   }
 
+  let shownOutcome = "";
+
   function renderOutcome(): void {
     const box = $("#outcome");
     if (!state?.outcome) {
@@ -319,15 +335,23 @@ export function showGame(root: HTMLElement, variants: Variant[], gameId: string)
     }
     box.hidden = false;
     const o = state.outcome;
+    // A finished game is drawn once: later loads (the history replayed) keep what the
+    // viewer did with it, such as a verification.
+    const key = JSON.stringify([o, state.randomness.secret, state.players.map((p) => p.name)]);
+    if (key === shownOutcome) return;
+    shownOutcome = key;
     const ranking = o.ranking.map((r) => `<li>${r.rank}. ${escape(names.player(r.seat))} (${r.points})</li>`).join("");
     box.innerHTML = `<h2>${o.winner === null ? "No winner" : `${escape(names.player(o.winner))} wins`}</h2><p>${o.reason.replace(/_/g, " ")}</p><ol class="ranking">${ranking}</ol>`;
-    if (state.seed) {
-      const seed = html(`<p class="seed">Seed <code>${state.seed}</code> <button>Verify</button> <span></span></p>`);
-      on(seed.querySelector("button")!, "click", async () => {
-        const bytes = new Uint8Array(state!.seed!.match(/../g)!.map((h) => parseInt(h, 16)));
-        const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-        const hex = [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
-        seed.querySelector("span")!.textContent = hex === state!.seedCommitment ? "✓ matches the commitment published at creation" : "✗ does not match";
+    const randomness = state.randomness;
+    if (randomness.secret) {
+      const seed = html(`<div class="seed"><p>Secret <code>${randomness.secret}</code> <button>Verify</button> <span></span></p><ul class="checks"></ul></div>`);
+      on(seed.querySelector("button")!, "click", () => {
+        const me = state!.viewerSeat;
+        const checks = checkChain(randomness, me === null ? null : { seat: me, sent: sentSeeds.get(gameId) });
+        const holds = checks.every((c) => c.ok);
+        seed.querySelector("span")!.textContent = holds ? "✓ the chain holds" : "✗ the chain does not hold";
+        seed.querySelector(".checks")!.innerHTML = checks.map((c) => `<li class="${c.ok ? "ok" : "bad"}">${c.ok ? "✓" : "✗"} ${escape(c.text)}</li>`).join("");
+        seed.querySelector(".checks")!.append(html(`<li class="quiet">Every die and card: <code>risiko verify ${escape(location.origin)} ${escape(gameId)}</code> replays the game on its own engine.</li>`));
       });
       box.append(seed);
     }

@@ -11,6 +11,7 @@ import type {
 } from "./generated/graphql";
 import type { Variant } from "./map";
 import { escape, html, on } from "./dom";
+import { randomHex, sentSeeds } from "./fairness";
 
 export function showLobby(root: HTMLElement, variants: Variant[]): () => void {
   root.innerHTML = "";
@@ -28,7 +29,7 @@ export function showLobby(root: HTMLElement, variants: Variant[]): () => void {
           <label>Bot play <select name="policy"><option value="ODDS">odds</option><option value="RANDOM">random</option></select></label>
           <label>Round limit <input name="roundLimit" type="number" min="1" placeholder="none"></label>
           <label>Seconds a turn <input name="turnSeconds" type="number" min="1" placeholder="no clock"></label>
-          <label>Seed <input name="seed" maxlength="200" placeholder="secret, random"></label>
+          <label title="A chosen seed makes the game reproducible, and tells every player that you know every roll and card to come">Seed <input name="seed" maxlength="200" placeholder="none: fair dice"></label>
           <label><input name="start" type="checkbox" checked> start at once</label>
           <button type="submit">Create and sit down</button>
           <p class="error" role="alert"></p>
@@ -50,7 +51,7 @@ export function showLobby(root: HTMLElement, variants: Variant[]): () => void {
       const mine = tokens.get(node.id) !== null;
       const players = node.players.map((p) => `${escape(p.name)}${p.bot ? " <span class=badge>bot</span>" : ""}`).join(", ");
       const row = html(`<tr data-game="${node.id}">
-        <td>${titles.get(node.variant) ?? node.variant}</td>
+        <td>${titles.get(node.variant) ?? node.variant}${node.seedChosen ? ' <span class="badge warn" title="Its creator chose its seed, and knows every roll and card to come">chosen seed</span>' : ""}</td>
         <td>${node.status.toLowerCase()}</td>
         <td>${players || "—"}</td>
         <td><a href="#/game/${encodeURIComponent(node.id)}">${mine ? "Play" : node.status === "LOBBY" ? "Join or watch" : "Watch"}</a></td>
@@ -76,10 +77,12 @@ export function showLobby(root: HTMLElement, variants: Variant[]): () => void {
     try {
       const created = checked((await request<CreateGameMutation>(CREATE, { input })).createGame);
       const gameId = created.game!.id;
+      const clientSeed = randomHex(); // ignored when the seed was chosen
       const joined = checked(
-        (await request<JoinGameMutation>(JOIN, { input: { gameId, name: String(fields.get("name")) } })).joinGame,
+        (await request<JoinGameMutation>(JOIN, { input: { gameId, name: String(fields.get("name")), clientSeed } })).joinGame,
       );
       tokens.set(gameId, joined.token!);
+      if (joined.clientSeedAccepted) sentSeeds.keep(gameId, clientSeed);
       for (let n = 0; n < Number(fields.get("bots")); n++) {
         checked(
           (await request<AddBotMutation>(ADD_BOT, { input: { gameId, policy: fields.get("policy") } }, joined.token))
@@ -87,7 +90,10 @@ export function showLobby(root: HTMLElement, variants: Variant[]): () => void {
         );
       }
       if (fields.get("start")) {
-        checked((await request<StartGameMutation>(START, { input: { gameId } }, joined.token)).startGame);
+        // A fresh contribution at the start, the last one fixed (see game.ts).
+        const atStart = randomHex();
+        const started = checked((await request<StartGameMutation>(START, { input: { gameId, clientSeed: atStart } }, joined.token)).startGame);
+        if (started.clientSeedAccepted) sentSeeds.keep(gameId, atStart);
       }
       location.hash = `#/game/${encodeURIComponent(gameId)}`;
     } catch (failure) {
