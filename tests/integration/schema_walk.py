@@ -19,6 +19,7 @@ the legal families it is offered, chosen by a seeded random generator.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -501,6 +502,9 @@ class Walk:
         assert spectator["legalActions"] == [], where
         assert not any(event["private"] for event in spectator["events"]["events"]), where
         cards = {player["seat"]: player["cards"] for player in spectator["players"]}
+        # What a spectator sees of the game now (its history aside: a card played is public).
+        public_now = json.dumps({k: v for k, v in spectator.items() if k != "events"})
+        spaces = {space["id"] for space in spectator["territories"]}
         for viewer in self.viewers:
             if viewer.seat is None:
                 continue
@@ -510,6 +514,11 @@ class Walk:
             self._check_hand(seen["hand"], cards[viewer.seat], begun, f"{where}, {viewer.name}")
             for event in seen["events"]["events"]:
                 assert not event["private"] or event["data"]["seat"] == viewer.seat, event
+            # Who holds which card: a card id (other than a territory's, public anyway) is
+            # nowhere in what a spectator sees.
+            for card in seen["hand"] or ():
+                shown = card["id"] not in spaces and f'"{card["id"]}"' in public_now
+                assert not shown, f"{where}: a spectator sees {viewer.name}'s {card['id']}"
 
     def _check_hand(self, hand: list[Json] | None, count: int, begun: bool, where: str) -> None:
         """A seat reads its own hand once the game has begun: as many cards as all see it
