@@ -13,9 +13,13 @@ JOLLY = "jolly"
 
 @dataclass(frozen=True, slots=True)
 class Card:
+    """A card as its holder sees it, in every game: what it is (`symbol`: a set's symbol, a
+    kind, a type) and what it shows besides (a territory, colours)."""
+
     id: str
     symbol: str
-    territory: str | None  # None for a jolly
+    territory: str | None  # None for a jolly, and in the games whose cards show none
+    colours: tuple[str, ...] = ()  # colour ids shown on it, in the games whose cards have them
 
 
 @dataclass(frozen=True, slots=True)

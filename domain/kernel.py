@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 
 from domain import actions as a
 from domain import events as e
+from domain.cards import Card
 from domain.errors import (
     GameOver,
     InvalidAction,
@@ -295,6 +296,11 @@ class Kernel:
     def hand(self, seat: int) -> Sequence[str]:
         """The card ids `seat` holds (private to that seat)."""
         return ()
+
+    def card_face(self, card_id: str) -> Card:
+        """What a card of this game shows its holder: by default the ruleset's territory and
+        set cards; a game whose cards are of another kind says what its own show."""
+        return self.ruleset.cards.cards[card_id]
 
     def deck_size(self) -> int:
         return 0

@@ -241,18 +241,26 @@ def territory_state(view: SpaceView) -> TerritoryState:
     return TerritoryState(id=view.id, owner=view.owner, armies=armies, view=view)
 
 
-@strawberry.type(description="A territory card in the viewer's own hand.")
+@strawberry.type(description="A card in the viewer's own hand, as its game's cards show it.")
 class Card:
     id: str = strawberry.field(
-        description="Card id: a territory id, or jolly_1 / jolly_2 (S.P.Q.RisiKo!: symbol_NN)."
+        description="Card id: a territory id, or jolly_1 / jolly_2 (S.P.Q.RisiKo!: symbol_NN, "
+        "RisiKo! Più: kind_NN, FutuRisiKo!: type_NN)."
     )
     symbol: str = strawberry.field(
         description="Classic: fante, cavallo, cannone or jolly. S.P.Q.RisiKo!: legionario, "
         "vessillo (+2 legionaries in a set), trireme (+1 trireme) or arena (+1 power centre). "
-        "RisiKo! Più: rinforzi, spia, generale, ammiraglio, maresciallo or diplomatico."
+        "RisiKo! Più: rinforzi, spia, generale, ammiraglio, maresciallo or diplomatico. "
+        "FutuRisiKo!: its type, arma_segreta, missili_balistici, siluro_killer, "
+        "scudo_spaziale, super_produzione, tregua or tradimento."
     )
     territory: str | None = strawberry.field(
-        description="The territory shown, if any (none on S.P.Q.RisiKo! cards)."
+        description="The territory shown, if any (none on S.P.Q.RisiKo!, RisiKo! Più and "
+        "FutuRisiKo! cards)."
+    )
+    colours: list[str] = strawberry.field(
+        description="FutuRisiKo!: the two colour ids in its top corners (the order of play is "
+        "drawn by them); empty in the other games."
     )
 
 
@@ -683,11 +691,18 @@ class Game(Node):
         game = self.session.game
         if game is None or self.viewer is None:
             return None
-        cards = game.ruleset.cards.cards
-        return [
-            Card(id=c, symbol=cards[c].symbol, territory=cards[c].territory)
-            for c in game.hand(self.viewer)
-        ]
+        hand = []
+        for card_id in game.hand(self.viewer):
+            face = game.card_face(card_id)  # the game's own cards, whatever they are
+            hand.append(
+                Card(
+                    id=face.id,
+                    symbol=face.symbol,
+                    territory=face.territory,
+                    colours=list(face.colours),
+                )
+            )
+        return hand
 
     @strawberry.field(
         description="The viewer's own secret objective; null for a spectator and in variants "

@@ -21,6 +21,7 @@ from typing import ClassVar
 from domain import actions as a
 from domain import events as e
 from domain.actions import doc
+from domain.cards import Card
 from domain.combat import volley_hits
 from domain.errors import (
     BattlesPending,
@@ -212,6 +213,12 @@ class FutuGame(Kernel):
 
     def hand(self, seat: int) -> Sequence[str]:
         return tuple(self.hands[seat])
+
+    def card_face(self, card_id: str) -> Card:
+        """A card shows its type and two colours (no territory): the ruleset's deck, not the
+        classic cards' table, which is empty here."""
+        card = self.ruleset.card(card_id)
+        return Card(card.id, card.type, None, card.colours)
 
     def deck_size(self) -> int:
         return len(self.draw_pile)
