@@ -1,11 +1,17 @@
-"""What a document may ask for, decided before it runs: depth, aliases and cost.
+"""What a document may ask for, decided before it runs: its grammar, depth, aliases and cost.
 
-A document is checked only once graphql-core's own validation accepts it, so unknown
-fragments, fragment cycles and empty selections are reported by those rules, and the
-analysis never meets them. The analysis is linear in the document: each fragment's depth
-and cost are computed once and reused wherever it is spread, so a chain of fragments that
-each spread the next one twice is measured without being expanded (its cost, the expanded
-size, doubles at every level and is refused).
+A document is admitted as the GraphQL specification defines one: graphql-core's validation
+rules, plus two of the specification's own that graphql-core 3.3 and strawberry relax. A
+selection set selects at least one field (`SelectionSet : { Selection+ }`; graphql-core
+parses `{ }` by default, after an RFC that is not the specification); and a document of
+several operations runs only the one its request names (strawberry, given no name, ran the
+first). The limits measure a document only once it is valid, so unknown fragments, fragment
+cycles and empty selections never reach the analysis.
+
+The analysis is linear in the document: each fragment's depth and cost are computed once and
+reused wherever it is spread, so a chain of fragments that each spread the next one twice is
+measured without being expanded (its cost, the expanded size, doubles at every level and is
+refused).
 
 Cost: every field costs 1; a field with a `first` argument counts its selection once per
 item of the page it asks for; any other list of objects counts its selection once per item
@@ -35,12 +41,14 @@ from graphql import (
     IntValueNode,
     OperationDefinitionNode,
     SelectionSetNode,
+    ValidationRule,
     VariableNode,
     get_named_type,
 )
 from graphql.validation import ASTValidationRule
 from starlette.responses import Response
 from strawberry.extensions import SchemaExtension
+from strawberry.types import ExecutionContext
 
 from api.budget import Budgets, Charge
 from api.identity_memo import IdentityMemo
@@ -92,6 +100,26 @@ class Limits:
 class Measure:
     depth: int  # selection sets nested below the operation's: `{ a { b } }` is 1 deep
     cost: int
+
+
+class SelectionSetsNotEmpty(ValidationRule):
+    """`SelectionSet : { Selection+ }`: graphql-core 3.3 parses `{ }`, after an RFC
+    (graphql-spec#1227) that the specification has not taken; without this rule `{ }` was
+    answered with `{}` and `{ game(id: …) { } }` ran its resolver."""
+
+    def enter_selection_set(self, node: SelectionSetNode, *_args: object) -> None:
+        if not node.selections:
+            self.report_error(
+                GraphQLError(
+                    "a selection set selects at least one field (the specification's "
+                    "`SelectionSet : { Selection+ }`)",
+                    node,
+                )
+            )
+
+
+# The specification's rules that graphql-core's specified_rules leave out.
+ADMISSION_RULES: tuple[type[ASTValidationRule], ...] = (SelectionSetsNotEmpty,)
 
 
 class _Analysis:
@@ -289,15 +317,18 @@ def _measure_reading(
 
 class _DocumentFacts:
     """What the limits learn of one parsed document, kept while the document is: its
-    validation errors (per set of rules), its aliases, and its measure for each operation
-    and each value of the variables the measure reads (a page's `first`; most documents
-    read none, so one measure serves every request)."""
+    validation errors (per set of rules), its aliases, how many operations it has, and its
+    measure for each operation and each value of the variables the measure reads (a page's
+    `first`; most documents read none, so one measure serves every request)."""
 
-    __slots__ = ("aliases", "document", "errors", "measures")
+    __slots__ = ("aliases", "document", "errors", "measures", "operations")
 
     def __init__(self, document: DocumentNode) -> None:
         self.document = document
         self.aliases = _alias_total(document)
+        self.operations = sum(
+            isinstance(definition, OperationDefinitionNode) for definition in document.definitions
+        )
         # By schema and rules; by schema and operation (a test builds schemas of its own).
         self.errors: dict[tuple[Any, ...], list[GraphQLError]] = {}
         self.measures: dict[
@@ -419,11 +450,12 @@ def _validate(
 
 
 class DocumentLimits(SchemaExtension):
-    """graphql-core's validation (cached per document, as ParserCache keeps one document per
-    text), then the limits, then the client's budget, before anything runs. Replaces
-    strawberry's ValidationCache, QueryDepthLimiter and MaxAliasesLimiter: those ran their
-    analysis on documents the standard rules refuse, and crashed on some (an unknown
-    fragment, an empty selection); and neither saw the cost of fragments spread many times."""
+    """graphql-core's validation and ADMISSION_RULES (cached per document, as ParserCache
+    keeps one document per text), the operation to run (named when there are several), then
+    the limits, then the client's budget, before anything runs. Replaces strawberry's
+    ValidationCache, QueryDepthLimiter and MaxAliasesLimiter: those ran their analysis on
+    documents the standard rules refuse, and crashed on some (an unknown fragment, an empty
+    selection); and neither saw the cost of fragments spread many times."""
 
     def __init__(
         self, limits: Limits, budgets: Budgets | None = None, cache_size: int = 256
@@ -440,7 +472,9 @@ class DocumentLimits(SchemaExtension):
         if context.pre_execution_errors is None and document is not None:
             schema = context.schema._schema
             facts = self.documents.facts(document)
-            errors = facts.validate(schema, tuple(context.validation_rules))
+            errors = facts.validate(schema, (*context.validation_rules, *ADMISSION_RULES))
+            if not errors and facts.operations > 1 and requested_operation(context) is None:
+                errors = [_unnamed_operation(facts.operations)]
             if not errors:
                 measured = facts.measure(schema, context.operation_name, context.variables or {})
                 errors = check(self.limits, measured, facts.aliases)
@@ -490,6 +524,21 @@ class DocumentLimits(SchemaExtension):
                 "refillPerSecond": charge.refill_per_second,
             }
         }
+
+
+def requested_operation(context: ExecutionContext) -> str | None:
+    """The operationName the request gave. Strawberry's `operation_name` falls back to the
+    name of the document's first operation, so a document of several operations sent
+    without one ran its first; the specification makes that a request error."""
+    given = getattr(context, "_provided_operation_name", None)
+    return given if isinstance(given, str) else None
+
+
+def _unnamed_operation(operations: int) -> GraphQLError:
+    return GraphQLError(
+        f"the document has {operations} operations: name the one to run (operationName)",
+        extensions={"code": "GRAPHQL_VALIDATION_FAILED"},
+    )
 
 
 def client_key(request_context: Any) -> str:

@@ -6,12 +6,15 @@ Each case here stalled, crashed or leaked an exception's text before the limits 
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
+import websockets
+from websockets.typing import Subprotocol
 
 from tests.e2e.support import Server
 from tests.integration.api_support import running_server
@@ -143,16 +146,124 @@ def test_documents_that_crashed_the_limiters_get_codes(
     assert_no_exception_text(response.text)
 
 
-def test_an_empty_selection_is_no_crash(server: Server) -> None:
+# Documents the GraphQL specification refuses, which graphql-core 3.3 parses (an empty
+# selection set: the grammar is `SelectionSet : { Selection+ }`) or strawberry ran (the first
+# of several operations, when the request names none), with what each request adds to them.
+UNLAWFUL = [
+    pytest.param({"query": "{ }"}, id="empty-operation"),
+    pytest.param({"query": "{ __typename ... on Query { } }"}, id="empty-fragment"),
+    pytest.param({"query": '{ game(id: "x") { } }'}, id="empty-field"),
+    pytest.param({"query": "query { ...F } fragment F on Query { }"}, id="empty-named-fragment"),
+    pytest.param(
+        {"query": "query A { __typename } query B { variants { name } }"}, id="two-unnamed"
+    ),
+    pytest.param(
+        {"query": "query A { __typename } query B { variants { name } }", "operationName": None},
+        id="two-null-name",
+    ),
+]
+# Mutations that created a game before they were refused.
+UNLAWFUL_WRITES = [
+    pytest.param('mutation { createGame(input: {seed: "empty"}) { } }', id="empty-mutation"),
+    pytest.param(
+        'mutation M { createGame(input: {seed: "first"}) { game { id } } } query Q { __typename }',
+        id="mutation-and-query-unnamed",
+    ),
+]
+
+
+def game_total(server: Server) -> int:
+    query = "{ games(first: 100) { edges { cursor } } }"
+    answer = httpx.post(f"{server.url}/graphql", json={"query": query}, timeout=10).json()
+    return len(answer["data"]["games"]["edges"])
+
+
+def assert_refused_unrun(answer: dict[str, Any]) -> None:
+    assert answer.get("data") is None, answer
+    codes = {error["extensions"]["code"] for error in answer["errors"]}
+    assert codes == {"GRAPHQL_VALIDATION_FAILED"}, answer
+
+
+@pytest.mark.parametrize("request_", UNLAWFUL)
+@pytest.mark.parametrize("accept", ["application/json", GRAPHQL_RESPONSE])
+def test_documents_the_specification_refuses_are_not_run_over_post(
+    server: Server, request_: dict[str, Any], accept: str
+) -> None:
     response = httpx.post(
-        f"{server.url}/graphql", json={"query": "{ __typename ... on Query { } }"}, timeout=10
+        f"{server.url}/graphql", json=request_, headers={"accept": accept}, timeout=10
     )
-    assert response.status_code == 200
+    assert response.status_code == (400 if accept == GRAPHQL_RESPONSE else 200)
+    assert_refused_unrun(response.json())
     assert_no_exception_text(response.text)
-    answer = response.json()
-    assert answer.get("data") == {"__typename": "Query"} or all(
-        error["extensions"]["code"] == "GRAPHQL_PARSE_FAILED" for error in answer["errors"]
-    )
+
+
+@pytest.mark.parametrize("request_", UNLAWFUL)
+def test_documents_the_specification_refuses_are_not_run_over_get(
+    server: Server, request_: dict[str, Any]
+) -> None:
+    params = {key: value for key, value in request_.items() if value is not None}
+    response = httpx.get(f"{server.url}/graphql", params=params, timeout=10)
+    assert response.status_code == 200
+    assert_refused_unrun(response.json())
+
+
+@pytest.mark.parametrize("mutation", UNLAWFUL_WRITES)
+def test_a_refused_mutation_writes_nothing(server: Server, mutation: str) -> None:
+    before = game_total(server)
+    response = httpx.post(f"{server.url}/graphql", json={"query": mutation}, timeout=10)
+    assert_refused_unrun(response.json())
+    assert game_total(server) == before
+
+
+def test_the_named_operation_of_several_runs(server: Server) -> None:
+    def run(name: str) -> Any:
+        request_ = {"query": "query A { __typename } query B { n: __typename }"}
+        answer = httpx.post(
+            f"{server.url}/graphql", json={**request_, "operationName": name}, timeout=10
+        ).json()
+        assert "errors" not in answer, answer
+        return answer["data"]
+
+    assert run("A") == {"__typename": "Query"}
+    assert run("B") == {"n": "Query"}
+
+
+async def socket_answer(server: Server, payload: dict[str, Any]) -> dict[str, Any]:
+    """The first message a graphql-transport-ws `subscribe` of `payload` gets; the socket
+    still answers afterwards (a refused document is no protocol error)."""
+    protocol = Subprotocol("graphql-transport-ws")
+    async with websockets.connect(server.ws_url, subprotocols=[protocol]) as socket_:
+        await socket_.send(json.dumps({"type": "connection_init", "payload": {}}))
+        assert json.loads(await socket_.recv())["type"] == "connection_ack"
+        await socket_.send(json.dumps({"id": "1", "type": "subscribe", "payload": payload}))
+        message: dict[str, Any] = json.loads(await asyncio.wait_for(socket_.recv(), 10))
+        await socket_.send(json.dumps({"type": "ping"}))
+        assert json.loads(await asyncio.wait_for(socket_.recv(), 10))["type"] == "pong"
+    return message
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    "request_",
+    [
+        *UNLAWFUL,
+        pytest.param({"query": "subscription { lobby { } }"}, id="empty-subscription"),
+        pytest.param(
+            {"query": "subscription A { lobby { type } } subscription B { lobby { gameId } }"},
+            id="two-unnamed-subscriptions",
+        ),
+        *(pytest.param({"query": write.values[0]}, id=write.id) for write in UNLAWFUL_WRITES),
+    ],
+)
+async def test_documents_the_specification_refuses_are_not_run_over_the_socket(
+    server: Server, request_: dict[str, Any]
+) -> None:
+    before = game_total(server)
+    message = await socket_answer(server, request_)
+    assert message["type"] == "error", message
+    codes = {error["extensions"]["code"] for error in message["payload"]}
+    assert codes == {"GRAPHQL_VALIDATION_FAILED"}, message
+    assert game_total(server) == before
 
 
 def test_a_page_of_events_below_one_is_refused(server: Server) -> None:

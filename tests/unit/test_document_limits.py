@@ -9,7 +9,15 @@ from graphql import build_schema as build_sdl
 from graphql import parse, specified_rules
 from risiko_client import api as client_documents
 
-from api.graphql.limits import DEFAULT_PAGE, LIST_SIZES, MAX_PAGE, Limits, _DocumentFacts, measure
+from api.graphql.limits import (
+    ADMISSION_RULES,
+    DEFAULT_PAGE,
+    LIST_SIZES,
+    MAX_PAGE,
+    Limits,
+    _DocumentFacts,
+    measure,
+)
 from api.graphql.limits import check_document as check
 from api.graphql.schema import schema
 
@@ -126,3 +134,22 @@ def test_aliases_are_counted_in_fragments_too() -> None:
     assert check(SCHEMA, query, Limits(max_aliases=3)) == []
     errors = check(SCHEMA, query, Limits(max_aliases=2))
     assert [error.extensions["code"] for error in errors] == ["TOO_MANY_ALIASES"]  # type: ignore[index]
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "{ }",
+        "{ __typename ... on Query { } }",
+        '{ game(id: "x") { } }',
+        "query { ...F } fragment F on Query { }",
+        "mutation { createGame(input: {}) { } }",
+    ],
+)
+def test_an_empty_selection_set_is_invalid(query: str) -> None:
+    """The specification's `SelectionSet : { Selection+ }`, which graphql-core 3.3 parses."""
+    facts = _DocumentFacts(parse(query))
+    errors = facts.validate(SCHEMA, (*specified_rules, *ADMISSION_RULES))
+    assert errors
+    assert all("selects at least one field" in error.message for error in errors)
+    assert facts.validate(SCHEMA, (*specified_rules, *ADMISSION_RULES)) is errors  # kept
