@@ -266,6 +266,44 @@ async def test_documents_the_specification_refuses_are_not_run_over_the_socket(
     assert game_total(server) == before
 
 
+INTROSPECTED_TYPE = (
+    "fragment T on __Type { name fields(includeDeprecated: true) { name args { name type "
+    "{ ...R } } type { ...R } } inputFields { name type { ...R } } enumValues { name } } "
+    "fragment R on __Type { name kind ofType { name kind ofType { name kind } } }"
+)
+
+
+@pytest.mark.parametrize(
+    ("document", "code"),
+    [
+        (  # the whole schema thirty times over: some 150,000 fields
+            "{ "
+            + " ".join(f"s{i}: __schema {{ types {{ ...T }} }}" for i in range(30))
+            + " } "
+            + INTROSPECTED_TYPE,
+            "QUERY_TOO_COMPLEX",
+        ),
+        (  # 21 levels: graphql-core refuses cycles through the types (fields { type {
+            # fields …) past three, not a chain of `ofType` as long as one likes
+            "{ __schema { types { fields { type { "
+            + "ofType { " * 17
+            + "name"
+            + " }" * 17
+            + " } } } } }",
+            "QUERY_TOO_DEEP",
+        ),
+    ],
+)
+def test_introspection_is_no_way_around_the_limits(
+    server: Server, document: str, code: str
+) -> None:
+    started = time.monotonic()
+    response = httpx.post(f"{server.url}/graphql", json={"query": document}, timeout=10)
+    assert time.monotonic() - started < 5
+    error = only_error(response.json())
+    assert error["extensions"]["code"] == code
+
+
 def test_a_page_of_events_below_one_is_refused(server: Server) -> None:
     created = httpx.post(
         f"{server.url}/graphql",

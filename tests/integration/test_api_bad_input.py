@@ -81,10 +81,14 @@ def user_error(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 def nested(levels: int) -> str:
-    """A valid query with `levels` (at least 4) selection sets nested below the operation's:
-    introspection's `ofType` goes as deep as one asks."""
+    """A valid introspection with `levels` (at least 4) selection sets nested below the
+    operation's: `ofType` goes as deep as one asks."""
     inner = "ofType { " * (levels - 4) + "name" + " }" * (levels - 4)
     return "{ __schema { types { fields { type { " + inner + " } } } } }"
+
+
+# Five levels, the deepest this schema has outside introspection.
+DEEPEST = "{ games { edges { node { territories { units { seat } } } } } }"
 
 
 async def lobby_game(api: Api, players: int = 3) -> PlayedGame:
@@ -153,19 +157,32 @@ async def test_request_errors_and_their_status_codes(
 
 
 @pytest.mark.anyio
-async def test_query_depth_limit(api: Api) -> None:
-    at_limit = await body(api.client, nested(12))
+async def test_query_depth_limit(tmp_path: Path) -> None:
+    async with in_process(tmp_path / "data", max_query_depth=4) as api:
+        await create_game(api.client, seed="deep")
+        at_limit = await body(api.client, DEEPEST.replace("units { seat }", "id"))
+        assert at_limit["data"]["games"]["edges"][0]["node"]["territories"]
+        too_deep = await body(api.client, DEEPEST)
+        assert too_deep["data"] is None
+        error = only_error(too_deep)
+        assert error["message"] == "the selection is 5 levels deep; at most 4"
+        assert error["extensions"] == {"code": "QUERY_TOO_DEEP", "maxDepth": 4}
+        named = only_error(await body(api.client, "query Deep " + DEEPEST))
+        assert named["extensions"]["code"] == "QUERY_TOO_DEEP"
+        response = await post(api.client, DEEPEST, accept=GRAPHQL_RESPONSE)
+        assert response.status_code == 400
+
+
+@pytest.mark.anyio
+async def test_introspection_depth_limit(api: Api) -> None:
+    """Introspection has a bound of its own (the standard queries are 14 deep): the depth of
+    the other documents does not apply to it, and its own does."""
+    at_limit = await body(api.client, nested(20))
     assert "errors" not in at_limit
     assert at_limit["data"]["__schema"]["types"]
-    too_deep = await body(api.client, nested(13))
-    assert too_deep["data"] is None
-    error = only_error(too_deep)
-    assert error["message"] == "the selection is 13 levels deep; at most 12"
-    assert error["extensions"] == {"code": "QUERY_TOO_DEEP", "maxDepth": 12}
-    named = only_error(await body(api.client, "query Deep " + nested(13)))
-    assert named["extensions"]["code"] == "QUERY_TOO_DEEP"
-    response = await post(api.client, nested(13), accept=GRAPHQL_RESPONSE)
-    assert response.status_code == 400
+    error = only_error(await body(api.client, nested(21)))
+    assert error["message"] == "the introspection is 21 levels deep; at most 20"
+    assert error["extensions"] == {"code": "QUERY_TOO_DEEP", "maxDepth": 20}
 
 
 @pytest.mark.anyio
