@@ -238,7 +238,10 @@ async def socket_answer(server: Server, payload: dict[str, Any]) -> dict[str, An
         await socket_.send(json.dumps({"id": "1", "type": "subscribe", "payload": payload}))
         message: dict[str, Any] = json.loads(await asyncio.wait_for(socket_.recv(), 10))
         await socket_.send(json.dumps({"type": "ping"}))
-        assert json.loads(await asyncio.wait_for(socket_.recv(), 10))["type"] == "pong"
+        after = json.loads(await asyncio.wait_for(socket_.recv(), 10))
+        if after["type"] == "complete":  # a query or a mutation, answered in one `next`
+            after = json.loads(await asyncio.wait_for(socket_.recv(), 10))
+        assert after["type"] == "pong", after
     return message
 
 
@@ -302,6 +305,52 @@ def test_introspection_is_no_way_around_the_limits(
     assert time.monotonic() - started < 5
     error = only_error(response.json())
     assert error["extensions"]["code"] == code
+
+
+JOIN = """mutation($input: JoinGameInput!) {
+  joinGame(input: $input) { seat token userErrors { code } }
+}"""
+LONG_KEY = "k" * 60_000  # was stored with the action it came with: 165 kB a request
+
+
+async def over_http(server: Server, query: str, variables: dict[str, Any]) -> dict[str, Any]:
+    async with httpx.AsyncClient(timeout=10) as client:
+        response = await client.post(
+            f"{server.url}/graphql", json={"query": query, "variables": variables}
+        )
+    answer: dict[str, Any] = response.json()
+    return answer
+
+
+async def over_the_socket(server: Server, query: str, variables: dict[str, Any]) -> dict[str, Any]:
+    """The answer of an operation sent as a graphql-transport-ws `subscribe`, as over HTTP:
+    `next`'s payload, or `error`'s errors."""
+    message = await socket_answer(server, {"query": query, "variables": variables})
+    if message["type"] == "error":
+        return {"data": None, "errors": message["payload"]}
+    payload: dict[str, Any] = message["payload"]
+    return payload
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("send", [over_http, over_the_socket])
+async def test_unseen_characters_and_long_texts_take_no_seat(server: Server, send: Any) -> None:
+    created = await over_http(
+        server, 'mutation { createGame(input: {seed: "t"}) { game { id } } }', {}
+    )
+    game_id = created["data"]["createGame"]["game"]["id"]
+    for name in ("Ann\x00a", "\u202eanna", "An\u200bna", "n" * 60_000):
+        answer = await send(server, JOIN, {"input": {"gameId": game_id, "name": name}})
+        assert len(json.dumps(answer)) < 2_000  # nothing long comes back
+        assert answer["data"]["joinGame"]["userErrors"] == [{"code": "INVALID_NAME"}], name[:9]
+    keyed = {"gameId": game_id, "name": "Anna", "clientMutationId": LONG_KEY}
+    answer = await send(server, JOIN, {"input": keyed})
+    assert answer["data"] is None
+    assert [error["extensions"]["code"] for error in answer["errors"]] == ["BAD_USER_INPUT"]
+    players = await over_http(
+        server, "query($id: ID!) { game(id: $id) { players { name } } }", {"id": game_id}
+    )
+    assert players["data"]["game"]["players"] == []
 
 
 def test_a_page_of_events_below_one_is_refused(server: Server) -> None:
