@@ -19,6 +19,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from api import text_inputs
 from api.broker import Broker
 from api.clock import ANSWER, TURN, Absence, ClockState, PlayedByProxy, TimeControl
 from api.stores.base import (
@@ -48,9 +49,7 @@ from variants import VARIANTS, get_variant
 
 LOBBY, ACTIVE, FINISHED = GameStatus.LOBBY, GameStatus.ACTIVE, GameStatus.FINISHED
 logger = logging.getLogger("risiko.service")
-MAX_NAME = 40
 SNAPSHOT_EVERY = 10
-MAX_SEED = 200
 # The clock's steps in one go for one game (a bot's turn, a proxy's): then the other games'
 # turn; the next tick comes back to it.
 CLOCK_STEPS = 200
@@ -378,8 +377,12 @@ class GameService:
         if variant not in VARIANTS:
             known = ", ".join(sorted(VARIANTS))
             raise ServiceError(
-                ErrorCode.UNKNOWN_VARIANT, f"unknown variant {variant!r}; known: {known}"
+                ErrorCode.UNKNOWN_VARIANT,
+                f"unknown variant {text_inputs.shown(variant)}; known: {known}",
             )
+        _check_text(ErrorCode.INVALID_OPTIONS, text_inputs.SEED, seed)
+        for value in options.values():  # an option's value is a name of the data or no text
+            _check_text(ErrorCode.INVALID_OPTIONS, text_inputs.DATA_NAME, value)
         try:
             parsed = VARIANTS[variant].options(options)
         except (InvalidOptions, TypeError) as error:
@@ -390,8 +393,6 @@ class GameService:
                 control = TimeControl.from_dict(time_control).to_dict()
             except (InvalidOptions, TypeError) as error:
                 raise ServiceError(ErrorCode.INVALID_OPTIONS, str(error)) from None
-        if seed is not None and not 1 <= len(seed) <= MAX_SEED:
-            raise ServiceError(ErrorCode.INVALID_OPTIONS, f"a seed has 1 to {MAX_SEED} characters")
         creator_hash = hash_token(creator) if creator else ""
         bound = self.lobby_limits.max_unstarted_per_creator
         if creator_hash and bound and await self.store.count_lobby_games(creator_hash) >= bound:
@@ -476,9 +477,11 @@ class GameService:
         bot: BotPolicy | None,
         client_seed: str | None = None,
     ) -> Joined:
-        name = name.strip()
-        if not 1 <= len(name) <= MAX_NAME:
-            raise ServiceError(ErrorCode.INVALID_NAME, f"a name has 1 to {MAX_NAME} characters")
+        try:
+            name = text_inputs.name(name)
+        except text_inputs.TextRefused as refused:
+            raise ServiceError(ErrorCode.INVALID_NAME, refused.message) from None
+        _check_text(ErrorCode.INVALID_COLOUR, text_inputs.DATA_NAME, colour)
         async with self._lock(game_id):
             session = await self.session(game_id)
             record = session.record
@@ -1001,6 +1004,15 @@ def seats_channel(game_id: str) -> str:
     """The broker channel that carries only a game's changes of seats: what a socket holding
     one of its tokens follows, to learn at once when that token stops being worth a seat."""
     return f"__seats__/{game_id}"
+
+
+def _check_text(code: ErrorCode, bound: text_inputs.TextBound, value: object) -> None:
+    """A user error of `code` when `value` is a text outside `bound` (None passes)."""
+    if isinstance(value, str):
+        try:
+            bound.check(value)
+        except text_inputs.TextRefused as refused:
+            raise ServiceError(code, refused.message) from None
 
 
 def _of_game(token_seat: tuple[str, int], game_id: str) -> tuple[str, int]:

@@ -19,6 +19,7 @@ from strawberry.types.arguments import InputContext
 from strawberry.types.base import get_object_definition
 from strawberry.utils.str_converters import to_camel_case
 
+from api.text_inputs import DATA_NAME, TextRefused
 from domain import actions as a
 from domain import legal as lg
 from domain.errors import InvalidAction
@@ -102,7 +103,10 @@ def _action_input() -> Any:
         annotations[name] = typing.Optional[_INPUT_TYPES[name]]  # noqa: UP045 (a runtime type)
         namespace[name] = strawberry.field(default=strawberry.UNSET, description=cls.summary)
     action_input = strawberry.input(
-        type("ActionInput", (), namespace), one_of=True, description="Exactly one action."
+        type("ActionInput", (), namespace),
+        one_of=True,
+        description=f"Exactly one action. Each text in it (a territory, a card, a kind of unit…) "
+        f"has {DATA_NAME.rule}, none of them control or format characters (INVALID_ACTION).",
     )
     get_object_definition(action_input, strict=True).from_input = _action_from_input
     return action_input
@@ -142,11 +146,23 @@ def to_action(action: Any) -> a.Action:
                 raise InvalidAction(f"{name} must be true to send it")
             return cls()
         values = {}
-        for field_name, _ in _fields(cls):
+        for field_name, camel in _fields(cls):
             given = getattr(value, field_name)
+            for text in given if isinstance(given, list) else (given,):
+                _check_text(f"{name}.{camel}", text)
             values[field_name] = tuple(given) if isinstance(given, list) else given
         return cls(**values)
     raise InvalidAction("name exactly one action")
+
+
+def _check_text(field_name: str, value: object) -> None:
+    """An action's texts are names of the game's data: bounded before the rules read them
+    (or repeat them in a refusal)."""
+    if isinstance(value, str):
+        try:
+            DATA_NAME.check(value)
+        except TextRefused as refused:
+            raise InvalidAction(f"{field_name}: {refused.message}") from None
 
 
 def ready_input(action: a.Action) -> dict[str, Any]:

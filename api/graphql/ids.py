@@ -8,6 +8,8 @@ import binascii
 import strawberry
 from graphql import GraphQLError
 
+from api.text_inputs import GLOBAL_ID, TextRefused
+
 MAX_PAGE = 100
 
 
@@ -16,7 +18,12 @@ def to_global_id(type_name: str, raw: str) -> strawberry.ID:
 
 
 def from_global_id(global_id: str, expected: str | None = None) -> tuple[str, str] | None:
-    """(type name, raw id), or None if `global_id` is not one of ours."""
+    """(type name, raw id), or None if `global_id` is not one of ours (one too long to be
+    ours is not decoded)."""
+    try:
+        GLOBAL_ID.check(global_id)
+    except TextRefused:
+        return None
     try:
         decoded = base64.urlsafe_b64decode(global_id.encode()).decode()
     except (binascii.Error, UnicodeDecodeError, ValueError):

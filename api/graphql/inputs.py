@@ -11,10 +11,17 @@ from api.graphql.events import GameEvent
 from api.graphql.game import Game, game_type
 from api.graphql.generated import ActionInput
 from api.service import Session
+from api.text_inputs import CLIENT_MUTATION_ID, DATA_NAME, GLOBAL_ID, NAME, SEED
 from bots.seated import BotPolicy as DomainBotPolicy
 from domain import errors as domain_errors
 
 ErrorCode = domain_errors.ErrorCode
+NAME_RULE = (
+    f"{NAME.rule} once trimmed and normalised (NFC), none of them control, format or "
+    "unassigned characters (INVALID_NAME)"
+)
+ECHOED_KEY = f"Echoed back in the payload ({CLIENT_MUTATION_ID.rule}; BAD_USER_INPUT otherwise)."
+GAME_ID = f"The game's id ({GLOBAL_ID.rule})."
 strawberry.enum(
     ErrorCode, description="Stable machine codes of user errors: the rules' and the lobby's."
 )
@@ -96,7 +103,8 @@ class GameOptionsInput:
     )
     losses: str | None = strawberry.field(
         default=None,
-        description="FutuRisiKo!: a hit takes tanks_first (default) or aircraft_first.",
+        description="FutuRisiKo!: a hit takes tanks_first (default) or aircraft_first "
+        f"({DATA_NAME.rule}).",
     )
     super_produzione: bool | None = strawberry.field(
         default=None,
@@ -130,14 +138,14 @@ class GameOptionsInput:
 @strawberry.input(description="A new game.")
 class CreateGameInput:
     variant: str = strawberry.field(
-        default="classic", description="The variant's name (see `variants`)."
+        default="classic", description=f"The variant's name (see `variants`; {DATA_NAME.rule})."
     )
     options: GameOptionsInput | None = strawberry.field(
         default=None, description="Options; omitted ones take their defaults."
     )
     seed: str | None = strawberry.field(
         default=None,
-        description="A seed for a reproducible game (1 to 200 characters): whoever chose it "
+        description="A seed for a reproducible game (" + SEED.rule + "): whoever chose it "
         "knows every roll and card to come, so the game says so to everyone (seedChosen) and "
         "takes no contributions. By default the server's secret, mixed with the seats' "
         "contributions at the start.",
@@ -145,24 +153,23 @@ class CreateGameInput:
     time_control: TimeControlInput | None = strawberry.field(
         default=None, description="The game's clock; omitted, the game has none."
     )
-    client_mutation_id: str | None = strawberry.field(
-        default=None, description="Echoed back in the payload."
-    )
+    client_mutation_id: str | None = strawberry.field(default=None, description=ECHOED_KEY)
 
 
 @strawberry.input(description="Seat a bot that the server plays (any seated player, in the lobby).")
 class AddBotInput:
-    game_id: strawberry.ID = strawberry.field(description="The game's id.")
+    game_id: strawberry.ID = strawberry.field(description=GAME_ID)
     policy: DomainBotPolicy = strawberry.field(
         default=DomainBotPolicy.ODDS, description="How the bot plays."
     )
     name: str | None = strawberry.field(
-        default=None, description='Its name; by default "Bot N (policy)".'
+        default=None,
+        description=f'Its name, as a player\'s ({NAME_RULE}); by default "Bot N (policy)".',
     )
-    colour: str | None = strawberry.field(default=None, description="Colour id; default: free.")
-    client_mutation_id: str | None = strawberry.field(
-        default=None, description="Echoed back in the payload."
+    colour: str | None = strawberry.field(
+        default=None, description=f"Colour id ({DATA_NAME.rule}); default: free."
     )
+    client_mutation_id: str | None = strawberry.field(default=None, description=ECHOED_KEY)
 
 
 @strawberry.type(description="The result of createGame.")
@@ -174,19 +181,18 @@ class CreateGamePayload:
 
 @strawberry.input(description="Take a seat in a game that has not started.")
 class JoinGameInput:
-    game_id: strawberry.ID = strawberry.field(description="The game's id.")
-    name: str = strawberry.field(description="The player's name, 1 to 40 characters.")
+    game_id: strawberry.ID = strawberry.field(description=GAME_ID)
+    name: str = strawberry.field(description=f"The player's name: {NAME_RULE}.")
     colour: str | None = strawberry.field(
-        default=None, description="A free colour id; by default the first free one."
+        default=None,
+        description=f"A free colour id ({DATA_NAME.rule}); by default the first free one.",
     )
     client_seed: str | None = strawberry.field(
         default=None,
         description=CLIENT_SEED + " Ignored in a game whose seed was chosen (Game.seedChosen: "
         "its creator knows every roll; see clientSeedAccepted).",
     )
-    client_mutation_id: str | None = strawberry.field(
-        default=None, description="Echoed back in the payload."
-    )
+    client_mutation_id: str | None = strawberry.field(default=None, description=ECHOED_KEY)
 
 
 @strawberry.type(description="The result of joinGame.")
@@ -211,7 +217,7 @@ class JoinGamePayload:
     description="A game, by id, for startGame and leaveGame (the seat token says who)."
 )
 class GameInput:
-    game_id: strawberry.ID = strawberry.field(description="The game's id.")
+    game_id: strawberry.ID = strawberry.field(description=GAME_ID)
     client_seed: str | None = strawberry.field(
         default=None,
         description="startGame only: the starting seat's contribution, which replaces the one "
@@ -219,9 +225,7 @@ class GameInput:
         "fixed, it is the last: no seat could have chosen its own knowing it. Ignored by "
         "leaveGame, and in a game whose seed was chosen.",
     )
-    client_mutation_id: str | None = strawberry.field(
-        default=None, description="Echoed back in the payload."
-    )
+    client_mutation_id: str | None = strawberry.field(default=None, description=ECHOED_KEY)
 
 
 @strawberry.type(description="The result of startGame or leaveGame.")
@@ -239,7 +243,7 @@ class GamePayload:
 
 @strawberry.input(description="One action of the game, for the seat of the token.")
 class SubmitActionInput:
-    game_id: strawberry.ID = strawberry.field(description="The game's id.")
+    game_id: strawberry.ID = strawberry.field(description=GAME_ID)
     action: ActionInput = strawberry.field(description="The action.")
     expected_version: int | None = strawberry.field(
         default=None,
@@ -247,7 +251,8 @@ class SubmitActionInput:
     )
     client_mutation_id: str | None = strawberry.field(
         default=None,
-        description="Sending the same id again returns the first answer and applies nothing.",
+        description="Sending the same id again returns the first answer and applies nothing "
+        f"({CLIENT_MUTATION_ID.rule}; BAD_USER_INPUT otherwise).",
     )
 
 

@@ -1,16 +1,30 @@
-"""What a document may ask for, decided before it runs: depth, aliases and cost.
+"""What a document may ask for, decided before it runs: its grammar, depth, aliases and cost.
 
-A document is checked only once graphql-core's own validation accepts it, so unknown
-fragments, fragment cycles and empty selections are reported by those rules, and the
-analysis never meets them. The analysis is linear in the document: each fragment's depth
-and cost are computed once and reused wherever it is spread, so a chain of fragments that
-each spread the next one twice is measured without being expanded (its cost, the expanded
-size, doubles at every level and is refused).
+A document is admitted as the GraphQL specification defines one: graphql-core's validation
+rules, plus two of the specification's own that graphql-core 3.3 and strawberry relax. A
+selection set selects at least one field (`SelectionSet : { Selection+ }`; graphql-core
+parses `{ }` by default, after an RFC that is not the specification); and a document of
+several operations runs only the one its request names (strawberry, given no name, ran the
+first). The limits measure a document only once it is valid, so unknown fragments, fragment
+cycles and empty selections never reach the analysis.
+
+The analysis is linear in the document: each fragment's depth and cost are computed once and
+reused wherever it is spread, so a chain of fragments that each spread the next one twice is
+measured without being expanded (its cost, the expanded size, doubles at every level and is
+refused).
 
 Cost: every field costs 1; a field with a `first` argument counts its selection once per
 item of the page it asks for; any other list of objects counts its selection once per item
 of the largest list the server returns there (LIST_SIZES); `battleOdds` costs by the armies
 it computes, since the exact odds take time in the product of the two sides.
+
+Introspection (`__schema`, `__type`) describes the schema, which the server knows before
+anything runs: its cost is the exact number of fields its answer holds, counted on the
+schema (up to the cost limit: counting stops there), and its depth has a bound of its own,
+deep enough for the standard introspection queries of graphql-js and graphql-core (14
+levels) that every tool sends. (graphql-core's MaxIntrospectionDepthRule, one of its
+validation rules, already refuses a cycle through the types, `fields { type { fields …`,
+past three turns.)
 """
 
 from __future__ import annotations
@@ -26,6 +40,7 @@ from graphql import (
     FragmentDefinitionNode,
     FragmentSpreadNode,
     GraphQLError,
+    GraphQLField,
     GraphQLList,
     GraphQLNonNull,
     GraphQLObjectType,
@@ -34,13 +49,19 @@ from graphql import (
     InlineFragmentNode,
     IntValueNode,
     OperationDefinitionNode,
+    SchemaMetaFieldDef,
     SelectionSetNode,
+    TypeMetaFieldDef,
+    ValidationRule,
     VariableNode,
+    default_field_resolver,
     get_named_type,
+    value_from_ast,
 )
 from graphql.validation import ASTValidationRule
 from starlette.responses import Response
 from strawberry.extensions import SchemaExtension
+from strawberry.types import ExecutionContext
 
 from api.budget import Budgets, Charge
 from api.identity_memo import IdentityMemo
@@ -86,12 +107,43 @@ class Limits:
     max_depth: int = 12
     max_aliases: int = 30
     max_cost: int = 50_000
+    # graphql-js's getIntrospectionQuery and graphql-core's get_introspection_query are 14
+    # deep with every option on (their TypeRef: nine `ofType`); room for tools that go deeper.
+    max_introspection_depth: int = 20
 
 
 @dataclass(frozen=True, slots=True)
 class Measure:
     depth: int  # selection sets nested below the operation's: `{ a { b } }` is 1 deep
     cost: int
+    introspection_depth: int = 0  # the same, of the paths through `__schema` or `__type`
+
+
+# The fields of the query type that describe the schema: graphql-core's own, on no type's map.
+INTROSPECTION_ROOTS: Mapping[str, GraphQLField] = {
+    "__schema": SchemaMetaFieldDef,
+    "__type": TypeMetaFieldDef,
+}
+
+
+class SelectionSetsNotEmpty(ValidationRule):
+    """`SelectionSet : { Selection+ }`: graphql-core 3.3 parses `{ }`, after an RFC
+    (graphql-spec#1227) that the specification has not taken; without this rule `{ }` was
+    answered with `{}` and `{ game(id: …) { } }` ran its resolver."""
+
+    def enter_selection_set(self, node: SelectionSetNode, *_args: object) -> None:
+        if not node.selections:
+            self.report_error(
+                GraphQLError(
+                    "a selection set selects at least one field (the specification's "
+                    "`SelectionSet : { Selection+ }`)",
+                    node,
+                )
+            )
+
+
+# The specification's rules that graphql-core's specified_rules leave out.
+ADMISSION_RULES: tuple[type[ASTValidationRule], ...] = (SelectionSetsNotEmpty,)
 
 
 class _Analysis:
@@ -102,10 +154,12 @@ class _Analysis:
         schema: GraphQLSchema,
         fragments: Mapping[str, FragmentDefinitionNode],
         variables: Mapping[str, Any],
+        count_limit: int,
     ) -> None:
         self.schema = schema
         self.fragments = fragments
         self.variables = variables
+        self.counter = _IntrospectionCount(self, count_limit)  # one count for the document
         self.memo: dict[str, Measure] = {}
         self.read: set[str] = set()  # the variables the measure depends on
 
@@ -116,7 +170,7 @@ class _Analysis:
         lists in it (a connection's `edges`, a page's `events`) are that page. Inline
         fragments on different types of a union or interface are alternatives: one item is
         one type, so only the dearest counts."""
-        depth = cost = 0
+        depth = cost = introspection_depth = 0
         by_type: dict[str, int] = {}
         for selection in node.selections:
             if isinstance(selection, FieldNode):
@@ -129,13 +183,15 @@ class _Analysis:
                     name = condition.name.value
                     by_type[name] = by_type.get(name, 0) + measured.cost
                     depth = max(depth, measured.depth)
+                    introspection_depth = max(introspection_depth, measured.introspection_depth)
                     continue
             else:
                 assert isinstance(selection, FragmentSpreadNode)
                 measured = self.fragment(selection.name.value)
             depth = max(depth, measured.depth)
+            introspection_depth = max(introspection_depth, measured.introspection_depth)
             cost += measured.cost
-        return Measure(depth, cost + max(by_type.values(), default=0))
+        return Measure(depth, cost + max(by_type.values(), default=0), introspection_depth)
 
     def fragment(self, name: str) -> Measure:
         if name not in self.memo:
@@ -146,6 +202,8 @@ class _Analysis:
 
     def field(self, parent: GraphQLObjectType | None, node: FieldNode, paged: bool) -> Measure:
         name = node.name.value
+        if name in INTROSPECTION_ROOTS and parent is self.schema.query_type:
+            return self._introspection(INTROSPECTION_ROOTS[name], node)
         definition = parent.fields.get(name) if parent is not None else None
         own = self._own_cost(name, node)
         if node.selection_set is None:
@@ -163,7 +221,18 @@ class _Analysis:
             items = LIST_SIZES.get(name, DEFAULT_LIST_SIZE)
         else:
             items = 1
-        return Measure(inner.depth + 1, own + items * inner.cost)
+        below = inner.introspection_depth
+        return Measure(inner.depth + 1, own + items * inner.cost, below + 1 if below else 0)
+
+    def _introspection(self, definition: GraphQLField, node: FieldNode) -> Measure:
+        """`__schema` or `__type`: its depth, on the introspection's own bound, and the
+        number of fields its answer holds, counted on the schema."""
+        child = get_named_type(definition.type)
+        assert isinstance(child, GraphQLObjectType)
+        assert node.selection_set is not None
+        shape = self.selection(child, node.selection_set)
+        counted = self.counter.total(definition, node)
+        return Measure(0, counted, shape.depth + 1)
 
     def _own_cost(self, name: str, node: FieldNode) -> int:
         if name not in ("battleOdds", "volleyOdds"):
@@ -191,8 +260,98 @@ class _Analysis:
         return found if isinstance(found, GraphQLObjectType) else None
 
 
+class _CountExceeded(Exception):
+    """Counting went past the limit: the answer is larger than any document may cost."""
+
+
+class _IntrospectionCount:
+    """The exact number of fields an introspection field's answer holds (each field 1, a list
+    its items' fields, a null 1), found by walking the schema with graphql-core's own
+    introspection resolvers, as the execution will. Every step counts one field, and the
+    count goes on over all the introspection fields of a document: it stops after `limit`
+    steps at most, however the document nests, aliases or repeats them."""
+
+    def __init__(self, analysis: _Analysis, limit: int) -> None:
+        self.analysis = analysis
+        self.info: Any = _SchemaInfo(analysis.schema)
+        self.limit = limit
+        self.counted = 0
+
+    def total(self, definition: GraphQLField, node: FieldNode) -> int:
+        """The field's count; `limit + 1` once the document's count has passed `limit`."""
+        try:
+            return self.field(definition, None, node)
+        except _CountExceeded:
+            return self.limit + 1
+
+    def step(self) -> int:
+        """One field more in the answer."""
+        self.counted += 1
+        if self.counted > self.limit:
+            raise _CountExceeded
+        return 1
+
+    def field(self, definition: GraphQLField, source: object, node: FieldNode) -> int:
+        self.step()
+        if node.selection_set is None:
+            return 1
+        resolve = definition.resolve or default_field_resolver
+        value = resolve(source, self.info, **self.arguments(definition, node))
+        if value is None:
+            return 1
+        child = get_named_type(definition.type)
+        assert isinstance(child, GraphQLObjectType)  # introspection's types are objects
+        items = value if _is_list(definition.type) else (value,)
+        return 1 + sum(self.selection(child, item, node.selection_set) for item in items)
+
+    def selection(self, parent: GraphQLObjectType, source: object, node: SelectionSetNode) -> int:
+        total = 0
+        for selection in node.selections:
+            if isinstance(selection, FieldNode):
+                definition = parent.fields.get(selection.name.value)
+                # None: __typename, the one field (a leaf) on no introspection type's map.
+                total += (
+                    self.step() if definition is None else self.field(definition, source, selection)
+                )
+            elif isinstance(selection, InlineFragmentNode):
+                total += self.selection(parent, source, selection.selection_set)
+            else:
+                assert isinstance(selection, FragmentSpreadNode)
+                fragment = self.analysis.fragments[selection.name.value]
+                total += self.selection(parent, source, fragment.selection_set)
+        return total
+
+    def arguments(self, definition: GraphQLField, node: FieldNode) -> dict[str, Any]:
+        """The field's arguments as its resolver takes them; `includeDeprecated` always true,
+        so that the count is the most the answer can hold."""
+        given = {argument.name.value: argument.value for argument in node.arguments or ()}
+        variables = dict(self.analysis.variables)
+        values: dict[str, Any] = {}
+        for name, argument in definition.args.items():
+            value = given.get(name)
+            if name == "includeDeprecated":
+                values[name] = True
+            elif value is not None:
+                if isinstance(value, VariableNode):
+                    self.analysis.read.add(value.name.value)
+                values[name] = value_from_ast(value, argument.type, variables)
+        return values
+
+
+@dataclass(frozen=True, slots=True)
+class _SchemaInfo:
+    """What graphql-core's introspection resolvers read of their `info`."""
+
+    schema: GraphQLSchema
+
+
 def _int_value(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _measured_value(value: object) -> int | str | None:
+    """A variable's value as far as a measure reads it: a page size, or a type's name."""
+    return value if isinstance(value, str) else _int_value(value)
 
 
 def _is_list(type_: GraphQLOutputType) -> bool:
@@ -258,9 +417,11 @@ def measure(
     document: DocumentNode,
     operation_name: str | None = None,
     variables: Mapping[str, Any] | None = None,
+    count_limit: int = Limits().max_cost,
 ) -> Measure:
-    """The depth and cost of the operation to run (a document graphql-core has validated)."""
-    return _measure_reading(schema, document, operation_name, variables or {})[0]
+    """The depth and cost of the operation to run (a document graphql-core has validated);
+    introspection is counted up to `count_limit` (more is `count_limit + 1`)."""
+    return _measure_reading(schema, document, operation_name, variables or {}, count_limit)[0]
 
 
 def _measure_reading(
@@ -268,6 +429,7 @@ def _measure_reading(
     document: DocumentNode,
     operation_name: str | None,
     variables: Mapping[str, Any],
+    count_limit: int,
 ) -> tuple[Measure, frozenset[str]]:
     """`measure`, and the names of the variables it read."""
     operation = _operation(document, operation_name)
@@ -281,7 +443,7 @@ def _measure_reading(
         "mutation": schema.mutation_type,
         "subscription": schema.subscription_type,
     }[operation.operation.value]
-    analysis = _Analysis(schema, fragments, variables)
+    analysis = _Analysis(schema, fragments, variables, count_limit)
     for name in _dependencies_first(fragments):
         analysis.fragment(name)
     return analysis.selection(root, operation.selection_set), frozenset(analysis.read)
@@ -289,19 +451,25 @@ def _measure_reading(
 
 class _DocumentFacts:
     """What the limits learn of one parsed document, kept while the document is: its
-    validation errors (per set of rules), its aliases, and its measure for each operation
-    and each value of the variables the measure reads (a page's `first`; most documents
-    read none, so one measure serves every request)."""
+    validation errors (per set of rules), its aliases, how many operations it has, and its
+    measure for each operation and each value of the variables the measure reads (a page's
+    `first`, a `__type`'s name; most documents read none, so one measure serves every
+    request)."""
 
-    __slots__ = ("aliases", "document", "errors", "measures")
+    __slots__ = ("aliases", "document", "errors", "measures", "operations")
 
     def __init__(self, document: DocumentNode) -> None:
         self.document = document
         self.aliases = _alias_total(document)
-        # By schema and rules; by schema and operation (a test builds schemas of its own).
+        self.operations = sum(
+            isinstance(definition, OperationDefinitionNode) for definition in document.definitions
+        )
+        # By schema and rules; by schema, operation and count limit (a test builds schemas
+        # of its own).
         self.errors: dict[tuple[Any, ...], list[GraphQLError]] = {}
         self.measures: dict[
-            tuple[GraphQLSchema, str | None], tuple[frozenset[str], dict[tuple[Any, ...], Measure]]
+            tuple[GraphQLSchema, str | None, int],
+            tuple[frozenset[str], dict[tuple[Any, ...], Measure]],
         ] = {}
 
     def validate(
@@ -314,20 +482,27 @@ class _DocumentFacts:
         return errors
 
     def measure(
-        self, schema: GraphQLSchema, operation_name: str | None, variables: Mapping[str, Any]
+        self,
+        schema: GraphQLSchema,
+        operation_name: str | None,
+        variables: Mapping[str, Any],
+        count_limit: int = Limits().max_cost,
     ) -> Measure:
-        kept = self.measures.get((schema, operation_name))
+        key = (schema, operation_name, count_limit)
+        kept = self.measures.get(key)
         if kept is not None:
             names, by_values = kept
-            values = tuple(_int_value(variables.get(name)) for name in sorted(names))
+            values = tuple(_measured_value(variables.get(name)) for name in sorted(names))
             found = by_values.get(values)
             if found is not None:
                 return found
-        measured, names = _measure_reading(schema, self.document, operation_name, variables)
+        measured, names = _measure_reading(
+            schema, self.document, operation_name, variables, count_limit
+        )
         if kept is None or kept[0] != names:
             kept = (names, {})
-            self.measures[schema, operation_name] = kept
-        values = tuple(_int_value(variables.get(name)) for name in sorted(names))
+            self.measures[key] = kept
+        values = tuple(_measured_value(variables.get(name)) for name in sorted(names))
         if len(kept[1]) < MEASURES_A_DOCUMENT:
             kept[1][values] = measured
         return measured
@@ -361,6 +536,14 @@ def check(limits: Limits, measured: Measure, aliases: int) -> list[GraphQLError]
                 extensions={"code": "QUERY_TOO_DEEP", "maxDepth": limits.max_depth},
             )
         ]
+    if measured.introspection_depth > limits.max_introspection_depth:
+        bound = limits.max_introspection_depth
+        return [
+            GraphQLError(
+                f"the introspection is {measured.introspection_depth} levels deep; at most {bound}",
+                extensions={"code": "QUERY_TOO_DEEP", "maxDepth": bound},
+            )
+        ]
     if measured.cost > limits.max_cost:
         return [
             GraphQLError(
@@ -384,7 +567,7 @@ def check_document(
     variables: Mapping[str, Any] | None = None,
 ) -> list[GraphQLError]:
     """`check` of a validated document."""
-    measured = measure(schema, document, operation_name, variables)
+    measured = measure(schema, document, operation_name, variables, limits.max_cost)
     return check(limits, measured, _alias_total(document))
 
 
@@ -419,11 +602,12 @@ def _validate(
 
 
 class DocumentLimits(SchemaExtension):
-    """graphql-core's validation (cached per document, as ParserCache keeps one document per
-    text), then the limits, then the client's budget, before anything runs. Replaces
-    strawberry's ValidationCache, QueryDepthLimiter and MaxAliasesLimiter: those ran their
-    analysis on documents the standard rules refuse, and crashed on some (an unknown
-    fragment, an empty selection); and neither saw the cost of fragments spread many times."""
+    """graphql-core's validation and ADMISSION_RULES (cached per document, as ParserCache
+    keeps one document per text), the operation to run (named when there are several), then
+    the limits, then the client's budget, before anything runs. Replaces strawberry's
+    ValidationCache, QueryDepthLimiter and MaxAliasesLimiter: those ran their analysis on
+    documents the standard rules refuse, and crashed on some (an unknown fragment, an empty
+    selection); and neither saw the cost of fragments spread many times."""
 
     def __init__(
         self, limits: Limits, budgets: Budgets | None = None, cache_size: int = 256
@@ -440,9 +624,13 @@ class DocumentLimits(SchemaExtension):
         if context.pre_execution_errors is None and document is not None:
             schema = context.schema._schema
             facts = self.documents.facts(document)
-            errors = facts.validate(schema, tuple(context.validation_rules))
+            errors = facts.validate(schema, (*context.validation_rules, *ADMISSION_RULES))
+            if not errors and facts.operations > 1 and requested_operation(context) is None:
+                errors = [_unnamed_operation(facts.operations)]
             if not errors:
-                measured = facts.measure(schema, context.operation_name, context.variables or {})
+                measured = facts.measure(
+                    schema, context.operation_name, context.variables or {}, self.limits.max_cost
+                )
                 errors = check(self.limits, measured, facts.aliases)
                 if not errors:
                     errors = self._charge(measured.cost)
@@ -490,6 +678,21 @@ class DocumentLimits(SchemaExtension):
                 "refillPerSecond": charge.refill_per_second,
             }
         }
+
+
+def requested_operation(context: ExecutionContext) -> str | None:
+    """The operationName the request gave. Strawberry's `operation_name` falls back to the
+    name of the document's first operation, so a document of several operations sent
+    without one ran its first; the specification makes that a request error."""
+    given = getattr(context, "_provided_operation_name", None)
+    return given if isinstance(given, str) else None
+
+
+def _unnamed_operation(operations: int) -> GraphQLError:
+    return GraphQLError(
+        f"the document has {operations} operations: name the one to run (operationName)",
+        extensions={"code": "GRAPHQL_VALIDATION_FAILED"},
+    )
 
 
 def client_key(request_context: Any) -> str:

@@ -51,6 +51,15 @@ from api.graphql.shared_events import SharedEventExecutor, StreamResultsRunner
 from api.graphql.static_reads import StaticAnswers, StaticReads
 from api.seat_stream import seat_notices
 from api.service import AuthError, ServiceError, Submitted, hash_token
+from api.text_inputs import (
+    CLIENT_MUTATION_ID,
+    DATA_NAME,
+    GLOBAL_ID,
+    TOKEN,
+    TextBound,
+    TextRefused,
+    shown,
+)
 from domain.errors import CodedError, ErrorCode
 from domain.odds import BattleOdds as DomainOdds
 from domain.odds import TieRule as DomainTieRule
@@ -125,10 +134,21 @@ def _client_seed(value: str | None) -> str | None:
     return value
 
 
+def _bounded(bound: TextBound, value: str | None) -> None:
+    """A text the service does not check itself (a clientMutationId, a filter, a token),
+    refused before anything runs. Names, seeds, colours and variants are the service's to
+    check (each with its code: INVALID_NAME…), ids are from_global_id's."""
+    if value is not None:
+        try:
+            bound.check(value)
+        except TextRefused as refused:
+            raise GraphQLError(refused.message, extensions={"code": "BAD_USER_INPUT"}) from None
+
+
 def _game_id(global_id: str) -> str:
     decoded = from_global_id(global_id, "Game")
     if decoded is None:
-        raise ServiceError(ErrorCode.INVALID_ID, f"{global_id!r} is not a game id")
+        raise ServiceError(ErrorCode.INVALID_ID, f"{shown(global_id)} is not a game id")
     return decoded[1]
 
 
@@ -151,15 +171,18 @@ class Query:
     async def game(
         self,
         info: Info,
-        id: Annotated[strawberry.ID, strawberry.argument(description="A game's global id.")],
+        id: Annotated[
+            strawberry.ID,
+            strawberry.argument(description=f"A game's global id ({GLOBAL_ID.rule})."),
+        ],
     ) -> Game | None:
         decoded = from_global_id(id, "Game")
         if decoded is None:
-            raise not_found(f"{id!r} is not a game id")
+            raise not_found(f"{shown(id)} is not a game id")
         try:
             return await _game(info, decoded[1])
         except ServiceError:
-            raise not_found(f"there is no game {id!r}") from None
+            raise not_found(f"there is no game {shown(id)}") from None
 
     @strawberry.field(description="Games, newest first (a Relay connection; first ≤ 100).")
     async def games(
@@ -169,16 +192,21 @@ class Query:
             GameStatus | None, strawberry.argument(description="Only games in this status.")
         ] = None,
         variant: Annotated[
-            str | None, strawberry.argument(description="Only games of this variant.")
+            str | None,
+            strawberry.argument(description=f"Only games of this variant ({DATA_NAME.rule})."),
         ] = None,
         first: Annotated[
             int | None, strawberry.argument(description="Page size, 1 to 100 (default 20).")
         ] = 20,
         after: Annotated[
-            str | None, strawberry.argument(description="The endCursor of the previous page.")
+            str | None,
+            strawberry.argument(
+                description=f"The endCursor of the previous page ({GLOBAL_ID.rule})."
+            ),
         ] = None,
     ) -> GameConnection:
         size = page_size(first)
+        _bounded(DATA_NAME, variant)
         anchor = None
         if after is not None:
             decoded = from_global_id(after, "Cursor")
@@ -203,7 +231,9 @@ class Query:
     async def node(
         self,
         info: Info,
-        id: Annotated[strawberry.ID, strawberry.argument(description="A global id.")],
+        id: Annotated[
+            strawberry.ID, strawberry.argument(description=f"A global id ({GLOBAL_ID.rule}).")
+        ],
     ) -> Node | None:
         decoded = from_global_id(id)
         if decoded is None or decoded[0] != "Game":
@@ -357,6 +387,7 @@ class Mutation:
         info: Info,
         input: Annotated[CreateGameInput, strawberry.argument(description="The game.")],
     ) -> CreateGamePayload:
+        _bounded(CLIENT_MUTATION_ID, input.client_mutation_id)
         service = info.context.service
         record = await _attempt(
             lambda: service.create_game(
@@ -384,6 +415,7 @@ class Mutation:
         info: Info,
         input: Annotated[JoinGameInput, strawberry.argument(description="The seat.")],
     ) -> JoinGamePayload:
+        _bounded(CLIENT_MUTATION_ID, input.client_mutation_id)
         service = info.context.service
         client_seed = _client_seed(input.client_seed)
         joined = await _attempt(
@@ -416,6 +448,7 @@ class Mutation:
     async def add_bot(
         self, info: Info, input: Annotated[AddBotInput, strawberry.argument(description="The bot.")]
     ) -> JoinGamePayload:
+        _bounded(CLIENT_MUTATION_ID, input.client_mutation_id)
         service = info.context.service
         joined = await _attempt(
             lambda: service.add_bot(
@@ -463,6 +496,7 @@ class Mutation:
         info: Info,
         input: Annotated[SubmitActionInput, strawberry.argument(description="The action.")],
     ) -> SubmitActionPayload:
+        _bounded(CLIENT_MUTATION_ID, input.client_mutation_id)
         service = info.context.service
         game_id = ""
 
@@ -497,6 +531,7 @@ class Mutation:
 
 
 async def _game_move(info: Info, input: GameInput, move: str) -> GamePayload:
+    _bounded(CLIENT_MUTATION_ID, input.client_mutation_id)
     service = info.context.service
     game_id = ""
     client_seed = _client_seed(input.client_seed) if move == "start" else None
@@ -534,14 +569,16 @@ class Subscription:
     async def game_events(
         self,
         info: Info,
-        game_id: Annotated[strawberry.ID, strawberry.argument(description="The game's id.")],
+        game_id: Annotated[
+            strawberry.ID, strawberry.argument(description=f"The game's id ({GLOBAL_ID.rule}).")
+        ],
         after: Annotated[
             int, strawberry.argument(description="Replay the events after this seq first.")
         ] = 0,
     ) -> AsyncGenerator[GameEvent, None]:
         decoded = from_global_id(game_id, "Game")
         if decoded is None:
-            raise not_found(f"{game_id!r} is not a game id")
+            raise not_found(f"{shown(game_id)} is not a game id")
         game = decoded[1]
         context = info.context
         viewer = await context.viewer_seat(game)
@@ -565,7 +602,9 @@ class Subscription:
         info: Info,
         tokens: Annotated[
             list[str],
-            strawberry.argument(description=f"Seat tokens, 1 to {MAX_STREAM_TOKENS}."),
+            strawberry.argument(
+                description=f"Seat tokens, 1 to {MAX_STREAM_TOKENS}, each of {TOKEN.rule}."
+            ),
         ],
     ) -> AsyncGenerator[SeatNotice, None]:
         if not 1 <= len(tokens) <= MAX_STREAM_TOKENS:
@@ -573,6 +612,8 @@ class Subscription:
                 f"seatEvents takes 1 to {MAX_STREAM_TOKENS} tokens, not {len(tokens)}",
                 extensions={"code": "BAD_USER_INPUT"},
             )
+        for token in tokens:
+            _bounded(TOKEN, token)
         service = info.context.service
         seats = []
         for token in dict.fromkeys(tokens):

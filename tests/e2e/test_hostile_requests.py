@@ -6,12 +6,15 @@ Each case here stalled, crashed or leaked an exception's text before the limits 
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
+import websockets
+from websockets.typing import Subprotocol
 
 from tests.e2e.support import Server
 from tests.integration.api_support import running_server
@@ -143,16 +146,211 @@ def test_documents_that_crashed_the_limiters_get_codes(
     assert_no_exception_text(response.text)
 
 
-def test_an_empty_selection_is_no_crash(server: Server) -> None:
+# Documents the GraphQL specification refuses, which graphql-core 3.3 parses (an empty
+# selection set: the grammar is `SelectionSet : { Selection+ }`) or strawberry ran (the first
+# of several operations, when the request names none), with what each request adds to them.
+UNLAWFUL = [
+    pytest.param({"query": "{ }"}, id="empty-operation"),
+    pytest.param({"query": "{ __typename ... on Query { } }"}, id="empty-fragment"),
+    pytest.param({"query": '{ game(id: "x") { } }'}, id="empty-field"),
+    pytest.param({"query": "query { ...F } fragment F on Query { }"}, id="empty-named-fragment"),
+    pytest.param(
+        {"query": "query A { __typename } query B { variants { name } }"}, id="two-unnamed"
+    ),
+    pytest.param(
+        {"query": "query A { __typename } query B { variants { name } }", "operationName": None},
+        id="two-null-name",
+    ),
+]
+# Mutations that created a game before they were refused.
+UNLAWFUL_WRITES = [
+    pytest.param('mutation { createGame(input: {seed: "empty"}) { } }', id="empty-mutation"),
+    pytest.param(
+        'mutation M { createGame(input: {seed: "first"}) { game { id } } } query Q { __typename }',
+        id="mutation-and-query-unnamed",
+    ),
+]
+
+
+def game_total(server: Server) -> int:
+    query = "{ games(first: 100) { edges { cursor } } }"
+    answer = httpx.post(f"{server.url}/graphql", json={"query": query}, timeout=10).json()
+    return len(answer["data"]["games"]["edges"])
+
+
+def assert_refused_unrun(answer: dict[str, Any]) -> None:
+    assert answer.get("data") is None, answer
+    codes = {error["extensions"]["code"] for error in answer["errors"]}
+    assert codes == {"GRAPHQL_VALIDATION_FAILED"}, answer
+
+
+@pytest.mark.parametrize("request_", UNLAWFUL)
+@pytest.mark.parametrize("accept", ["application/json", GRAPHQL_RESPONSE])
+def test_documents_the_specification_refuses_are_not_run_over_post(
+    server: Server, request_: dict[str, Any], accept: str
+) -> None:
     response = httpx.post(
-        f"{server.url}/graphql", json={"query": "{ __typename ... on Query { } }"}, timeout=10
+        f"{server.url}/graphql", json=request_, headers={"accept": accept}, timeout=10
     )
-    assert response.status_code == 200
+    assert response.status_code == (400 if accept == GRAPHQL_RESPONSE else 200)
+    assert_refused_unrun(response.json())
     assert_no_exception_text(response.text)
-    answer = response.json()
-    assert answer.get("data") == {"__typename": "Query"} or all(
-        error["extensions"]["code"] == "GRAPHQL_PARSE_FAILED" for error in answer["errors"]
+
+
+@pytest.mark.parametrize("request_", UNLAWFUL)
+def test_documents_the_specification_refuses_are_not_run_over_get(
+    server: Server, request_: dict[str, Any]
+) -> None:
+    params = {key: value for key, value in request_.items() if value is not None}
+    response = httpx.get(f"{server.url}/graphql", params=params, timeout=10)
+    assert response.status_code == 200
+    assert_refused_unrun(response.json())
+
+
+@pytest.mark.parametrize("mutation", UNLAWFUL_WRITES)
+def test_a_refused_mutation_writes_nothing(server: Server, mutation: str) -> None:
+    before = game_total(server)
+    response = httpx.post(f"{server.url}/graphql", json={"query": mutation}, timeout=10)
+    assert_refused_unrun(response.json())
+    assert game_total(server) == before
+
+
+def test_the_named_operation_of_several_runs(server: Server) -> None:
+    def run(name: str) -> Any:
+        request_ = {"query": "query A { __typename } query B { n: __typename }"}
+        answer = httpx.post(
+            f"{server.url}/graphql", json={**request_, "operationName": name}, timeout=10
+        ).json()
+        assert "errors" not in answer, answer
+        return answer["data"]
+
+    assert run("A") == {"__typename": "Query"}
+    assert run("B") == {"n": "Query"}
+
+
+async def socket_answer(server: Server, payload: dict[str, Any]) -> dict[str, Any]:
+    """The first message a graphql-transport-ws `subscribe` of `payload` gets; the socket
+    still answers afterwards (a refused document is no protocol error)."""
+    protocol = Subprotocol("graphql-transport-ws")
+    async with websockets.connect(server.ws_url, subprotocols=[protocol]) as socket_:
+        await socket_.send(json.dumps({"type": "connection_init", "payload": {}}))
+        assert json.loads(await socket_.recv())["type"] == "connection_ack"
+        await socket_.send(json.dumps({"id": "1", "type": "subscribe", "payload": payload}))
+        message: dict[str, Any] = json.loads(await asyncio.wait_for(socket_.recv(), 10))
+        await socket_.send(json.dumps({"type": "ping"}))
+        after = json.loads(await asyncio.wait_for(socket_.recv(), 10))
+        if after["type"] == "complete":  # a query or a mutation, answered in one `next`
+            after = json.loads(await asyncio.wait_for(socket_.recv(), 10))
+        assert after["type"] == "pong", after
+    return message
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    "request_",
+    [
+        *UNLAWFUL,
+        pytest.param({"query": "subscription { lobby { } }"}, id="empty-subscription"),
+        pytest.param(
+            {"query": "subscription A { lobby { type } } subscription B { lobby { gameId } }"},
+            id="two-unnamed-subscriptions",
+        ),
+        *(pytest.param({"query": write.values[0]}, id=write.id) for write in UNLAWFUL_WRITES),
+    ],
+)
+async def test_documents_the_specification_refuses_are_not_run_over_the_socket(
+    server: Server, request_: dict[str, Any]
+) -> None:
+    before = game_total(server)
+    message = await socket_answer(server, request_)
+    assert message["type"] == "error", message
+    codes = {error["extensions"]["code"] for error in message["payload"]}
+    assert codes == {"GRAPHQL_VALIDATION_FAILED"}, message
+    assert game_total(server) == before
+
+
+INTROSPECTED_TYPE = (
+    "fragment T on __Type { name fields(includeDeprecated: true) { name args { name type "
+    "{ ...R } } type { ...R } } inputFields { name type { ...R } } enumValues { name } } "
+    "fragment R on __Type { name kind ofType { name kind ofType { name kind } } }"
+)
+
+
+@pytest.mark.parametrize(
+    ("document", "code"),
+    [
+        (  # the whole schema thirty times over: some 150,000 fields
+            "{ "
+            + " ".join(f"s{i}: __schema {{ types {{ ...T }} }}" for i in range(30))
+            + " } "
+            + INTROSPECTED_TYPE,
+            "QUERY_TOO_COMPLEX",
+        ),
+        (  # 21 levels: graphql-core refuses cycles through the types (fields { type {
+            # fields …) past three, not a chain of `ofType` as long as one likes
+            "{ __schema { types { fields { type { "
+            + "ofType { " * 17
+            + "name"
+            + " }" * 17
+            + " } } } } }",
+            "QUERY_TOO_DEEP",
+        ),
+    ],
+)
+def test_introspection_is_no_way_around_the_limits(
+    server: Server, document: str, code: str
+) -> None:
+    started = time.monotonic()
+    response = httpx.post(f"{server.url}/graphql", json={"query": document}, timeout=10)
+    assert time.monotonic() - started < 5
+    error = only_error(response.json())
+    assert error["extensions"]["code"] == code
+
+
+JOIN = """mutation($input: JoinGameInput!) {
+  joinGame(input: $input) { seat token userErrors { code } }
+}"""
+LONG_KEY = "k" * 60_000  # was stored with the action it came with: 165 kB a request
+
+
+async def over_http(server: Server, query: str, variables: dict[str, Any]) -> dict[str, Any]:
+    async with httpx.AsyncClient(timeout=10) as client:
+        response = await client.post(
+            f"{server.url}/graphql", json={"query": query, "variables": variables}
+        )
+    answer: dict[str, Any] = response.json()
+    return answer
+
+
+async def over_the_socket(server: Server, query: str, variables: dict[str, Any]) -> dict[str, Any]:
+    """The answer of an operation sent as a graphql-transport-ws `subscribe`, as over HTTP:
+    `next`'s payload, or `error`'s errors."""
+    message = await socket_answer(server, {"query": query, "variables": variables})
+    if message["type"] == "error":
+        return {"data": None, "errors": message["payload"]}
+    payload: dict[str, Any] = message["payload"]
+    return payload
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("send", [over_http, over_the_socket])
+async def test_unseen_characters_and_long_texts_take_no_seat(server: Server, send: Any) -> None:
+    created = await over_http(
+        server, 'mutation { createGame(input: {seed: "t"}) { game { id } } }', {}
     )
+    game_id = created["data"]["createGame"]["game"]["id"]
+    for name in ("Ann\x00a", "\u202eanna", "An\u200bna", "n" * 60_000):
+        answer = await send(server, JOIN, {"input": {"gameId": game_id, "name": name}})
+        assert len(json.dumps(answer)) < 2_000  # nothing long comes back
+        assert answer["data"]["joinGame"]["userErrors"] == [{"code": "INVALID_NAME"}], name[:9]
+    keyed = {"gameId": game_id, "name": "Anna", "clientMutationId": LONG_KEY}
+    answer = await send(server, JOIN, {"input": keyed})
+    assert answer["data"] is None
+    assert [error["extensions"]["code"] for error in answer["errors"]] == ["BAD_USER_INPUT"]
+    players = await over_http(
+        server, "query($id: ID!) { game(id: $id) { players { name } } }", {"id": game_id}
+    )
+    assert players["data"]["game"]["players"] == []
 
 
 def test_a_page_of_events_below_one_is_refused(server: Server) -> None:

@@ -81,10 +81,14 @@ def user_error(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 def nested(levels: int) -> str:
-    """A valid query with `levels` (at least 4) selection sets nested below the operation's:
-    introspection's `ofType` goes as deep as one asks."""
+    """A valid introspection with `levels` (at least 4) selection sets nested below the
+    operation's: `ofType` goes as deep as one asks."""
     inner = "ofType { " * (levels - 4) + "name" + " }" * (levels - 4)
     return "{ __schema { types { fields { type { " + inner + " } } } } }"
+
+
+# Five levels, the deepest this schema has outside introspection.
+DEEPEST = "{ games { edges { node { territories { units { seat } } } } } }"
 
 
 async def lobby_game(api: Api, players: int = 3) -> PlayedGame:
@@ -153,19 +157,32 @@ async def test_request_errors_and_their_status_codes(
 
 
 @pytest.mark.anyio
-async def test_query_depth_limit(api: Api) -> None:
-    at_limit = await body(api.client, nested(12))
+async def test_query_depth_limit(tmp_path: Path) -> None:
+    async with in_process(tmp_path / "data", max_query_depth=4) as api:
+        await create_game(api.client, seed="deep")
+        at_limit = await body(api.client, DEEPEST.replace("units { seat }", "id"))
+        assert at_limit["data"]["games"]["edges"][0]["node"]["territories"]
+        too_deep = await body(api.client, DEEPEST)
+        assert too_deep["data"] is None
+        error = only_error(too_deep)
+        assert error["message"] == "the selection is 5 levels deep; at most 4"
+        assert error["extensions"] == {"code": "QUERY_TOO_DEEP", "maxDepth": 4}
+        named = only_error(await body(api.client, "query Deep " + DEEPEST))
+        assert named["extensions"]["code"] == "QUERY_TOO_DEEP"
+        response = await post(api.client, DEEPEST, accept=GRAPHQL_RESPONSE)
+        assert response.status_code == 400
+
+
+@pytest.mark.anyio
+async def test_introspection_depth_limit(api: Api) -> None:
+    """Introspection has a bound of its own (the standard queries are 14 deep): the depth of
+    the other documents does not apply to it, and its own does."""
+    at_limit = await body(api.client, nested(20))
     assert "errors" not in at_limit
     assert at_limit["data"]["__schema"]["types"]
-    too_deep = await body(api.client, nested(13))
-    assert too_deep["data"] is None
-    error = only_error(too_deep)
-    assert error["message"] == "the selection is 13 levels deep; at most 12"
-    assert error["extensions"] == {"code": "QUERY_TOO_DEEP", "maxDepth": 12}
-    named = only_error(await body(api.client, "query Deep " + nested(13)))
-    assert named["extensions"]["code"] == "QUERY_TOO_DEEP"
-    response = await post(api.client, nested(13), accept=GRAPHQL_RESPONSE)
-    assert response.status_code == 400
+    error = only_error(await body(api.client, nested(21)))
+    assert error["message"] == "the introspection is 21 levels deep; at most 20"
+    assert error["extensions"] == {"code": "QUERY_TOO_DEEP", "maxDepth": 20}
 
 
 @pytest.mark.anyio
@@ -865,3 +882,145 @@ async def test_answers_are_never_cached(api: Api) -> None:
         assert answer.status_code == 200
         assert answer.headers["cache-control"] == "no-store"
         assert "Authorization" in answer.headers["vary"]
+
+
+# --------------------------------------------------------------------------- free text
+
+LONG = "x" * 60_000  # a 60 KB clientMutationId was stored with the game's action: 165 kB a request
+UNSEEN_IN_NAMES = ["\x00", "\x1b[31m", "\u202e", "\u200b", "\u200d", "\ufeff", "\u2028", "\ue000"]
+PLAYERS = "query($id: ID!) { game(id: $id) { players { name } } }"
+
+
+def small(answer: dict[str, Any]) -> dict[str, Any]:
+    """An answer that repeats no long text back (nor, so, into a log)."""
+    assert len(json.dumps(answer)) < 2_000, json.dumps(answer)[:300]
+    return answer
+
+
+@pytest.mark.anyio
+async def test_names_are_normalised_and_unseen_characters_refused(api: Api) -> None:
+    played = await lobby_game(api, players=1)
+    before = await footprint(api.service, played.id)
+    for unseen in UNSEEN_IN_NAMES:
+        payload = await join(api.client, played.id, f"Ann{unseen}a")
+        assert user_error(payload)["code"] == "INVALID_NAME", repr(unseen)
+        bot = {"input": {"gameId": played.id, "name": f"Bot{unseen}s"}}
+        answer = await data(api.client, ADD_BOT, bot, played.token(0))
+        assert user_error(answer["addBot"])["code"] == "INVALID_NAME", repr(unseen)
+    for long in ("n" * 41, LONG):
+        assert user_error(small(await join(api.client, played.id, long)))["code"] == "INVALID_NAME"
+    assert await footprint(api.service, played.id) == before
+    # Kept stripped and in NFC: "René" sent with a combining accent is the one "René".
+    joined = await join(api.client, played.id, "  Rene\u0301 ")
+    assert joined["userErrors"] == []
+    players = (await data(api.client, PLAYERS, {"id": played.id}))["game"]["players"]
+    assert players[-1]["name"] == "René"
+
+
+@pytest.mark.anyio
+async def test_long_texts_are_refused_stored_nowhere_and_echoed_nowhere(api: Api) -> None:
+    lobby = await lobby_game(api, players=1)
+    played = await started_game(api)
+    game = played.game
+    seat = game.current
+    territory = game.board.territories[game.owner.index(seat)].id
+    place = {"placeArmies": {"territory": territory, "armies": 1}}
+    before = [await footprint(api.service, g.id) for g in (lobby, played)]
+    games = await game_count(api.service)
+    in_lobby, in_play = {"gameId": lobby.id}, {"gameId": played.id}
+    # (mutation, input, token, the user error's code or None for BAD_USER_INPUT)
+    cases: list[tuple[str, dict[str, Any], str | None, str | None]] = [
+        (CREATE, {"variant": LONG}, None, "UNKNOWN_VARIANT"),
+        (CREATE, {"seed": LONG}, None, "INVALID_OPTIONS"),
+        (CREATE, {"seed": "seed\x00"}, None, "INVALID_OPTIONS"),
+        (CREATE, {"options": {"losses": LONG}}, None, "INVALID_OPTIONS"),
+        (CREATE, {"clientMutationId": LONG}, None, None),
+        (CREATE, {"clientMutationId": "key\x00"}, None, None),
+        (JOIN, {**in_lobby, "name": "Bea", "colour": LONG}, None, "INVALID_COLOUR"),
+        (JOIN, {"gameId": LONG, "name": "Bea"}, None, "INVALID_ID"),
+        (JOIN, {**in_lobby, "name": "Bea", "clientMutationId": LONG}, None, None),
+        (ADD_BOT, {**in_lobby, "colour": LONG}, lobby.token(0), "INVALID_COLOUR"),
+        (ADD_BOT, {**in_lobby, "clientMutationId": LONG}, lobby.token(0), None),
+        (START, {**in_lobby, "clientMutationId": LONG}, lobby.token(0), None),
+        (LEAVE, {**in_lobby, "clientMutationId": LONG}, lobby.token(0), None),
+        (SUBMIT, {**in_play, "action": place, "clientMutationId": LONG}, played.token(seat), None),
+        (
+            SUBMIT,
+            {**in_play, "action": place, "clientMutationId": "\u202e"},
+            played.token(seat),
+            None,
+        ),
+        (
+            SUBMIT,
+            {**in_play, "action": {"placeArmies": {"territory": LONG, "armies": 1}}},
+            played.token(seat),
+            "INVALID_ACTION",
+        ),
+        (
+            SUBMIT,
+            {**in_play, "action": {"tradeCards": {"cards": ["a", LONG[:1000], "b"]}}},
+            played.token(seat),
+            "INVALID_ACTION",
+        ),
+    ]
+    for mutation, input_, token, code in cases:
+        answer = small(await body(api.client, mutation, {"input": input_}, token))
+        if code is None:
+            assert only_error(answer)["extensions"]["code"] == "BAD_USER_INPUT", input_.keys()
+        else:
+            [payload] = answer["data"].values()
+            assert user_error(payload)["code"] == code, (input_.keys(), payload)
+    assert [await footprint(api.service, g.id) for g in (lobby, played)] == before
+    assert await game_count(api.service) == games
+
+
+@pytest.mark.anyio
+async def test_long_texts_in_queries_are_refused_without_echo(api: Api) -> None:
+    unknown = small(await body(api.client, GAME, {"id": LONG}))
+    assert unknown["data"] == {"game": None}
+    assert [error["extensions"]["code"] for error in unknown["errors"]] == ["NOT_FOUND"]
+    for query, variables in [
+        ("query($v: String) { games(variant: $v) { edges { cursor } } }", {"v": LONG}),
+        ("query($c: String) { games(after: $c) { edges { cursor } } }", {"c": LONG}),
+    ]:
+        answer = small(await body(api.client, query, variables))
+        assert only_error(answer)["extensions"]["code"] == "BAD_USER_INPUT"
+    assert small(await data(api.client, NODE, {"id": LONG})) == {"node": None}
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("subscribe", "code"),
+    [
+        (
+            {
+                "query": "subscription($t: [String!]!) { seatEvents(tokens: $t) { kind } }",
+                "variables": {"t": [LONG]},
+            },
+            "BAD_USER_INPUT",
+        ),
+        (
+            {
+                "query": "subscription($id: ID!) { gameEvents(gameId: $id) { seq } }",
+                "variables": {"id": LONG},
+            },
+            "NOT_FOUND",
+        ),
+    ],
+)
+async def test_long_texts_over_the_socket_are_refused_without_echo(
+    live_server: Server, subscribe: dict[str, Any], code: str
+) -> None:
+    async with websockets.connect(
+        live_server.ws_url,
+        subprotocols=["graphql-transport-ws"],  # type: ignore[list-item]
+        max_size=2**20,
+    ) as socket_:
+        await socket_.send(json.dumps({"type": "connection_init", "payload": {}}))
+        assert json.loads(await socket_.recv())["type"] == "connection_ack"
+        await socket_.send(json.dumps({"id": "1", "type": "subscribe", "payload": subscribe}))
+        sent = await socket_.recv()
+    assert len(sent) < 2_000, sent[:300]
+    message = json.loads(sent)
+    errors = message["payload"] if message["type"] == "error" else message["payload"]["errors"]
+    assert [error["extensions"]["code"] for error in errors] == [code], message

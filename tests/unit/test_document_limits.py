@@ -6,10 +6,18 @@ import time
 
 import pytest
 from graphql import build_schema as build_sdl
-from graphql import parse, specified_rules
+from graphql import execute_sync, get_introspection_query, parse, specified_rules
 from risiko_client import api as client_documents
 
-from api.graphql.limits import DEFAULT_PAGE, LIST_SIZES, MAX_PAGE, Limits, _DocumentFacts, measure
+from api.graphql.limits import (
+    ADMISSION_RULES,
+    DEFAULT_PAGE,
+    LIST_SIZES,
+    MAX_PAGE,
+    Limits,
+    _DocumentFacts,
+    measure,
+)
 from api.graphql.limits import check_document as check
 from api.graphql.schema import schema
 
@@ -60,9 +68,17 @@ def test_a_documents_measure_is_kept_per_value_of_the_variables_it_reads() -> No
             assert facts.measure(SCHEMA, None, variables) == measure(
                 SCHEMA, facts.document, None, variables
             )
-    names, by_values = facts.measures[SCHEMA, None]
+    names, by_values = facts.measures[SCHEMA, None, Limits().max_cost]
     assert names == {"n"}  # `id` changes no cost: one measure for every game
     assert set(by_values) == {(10,), (3,), (None,)}  # a Boolean is no page size
+
+
+def test_a_types_measure_is_kept_per_name() -> None:
+    facts = _DocumentFacts(parse("query($t: String!) { __type(name: $t) { fields { name } } }"))
+    game = facts.measure(SCHEMA, None, {"t": "Game"})
+    unknown = facts.measure(SCHEMA, None, {"t": "Nope"})
+    assert game.cost > unknown.cost == 1  # null: the field and nothing under it
+    assert facts.measure(SCHEMA, None, {"t": "Game"}) == game
 
 
 def test_a_document_is_validated_once_per_schema() -> None:
@@ -113,9 +129,9 @@ def test_the_clients_documents_are_well_under_the_limits(name: str) -> None:
 def test_depth_counts_nested_selections() -> None:
     assert measure(SCHEMA, parse("{ __typename }")).depth == 0
     assert measure(SCHEMA, parse("{ variants { board { edges { a } } } }")).depth == 3
-    deep = parse("{ __schema { types { fields { type { ofType { ofType { name } } } } } } }")
-    assert measure(SCHEMA, deep).depth == 6
-    errors = check(SCHEMA, deep, Limits(max_depth=5))
+    deep = parse("{ games { edges { node { territories { units { seat } } } } } }")
+    assert measure(SCHEMA, deep).depth == 5  # the deepest this schema has, but introspection
+    errors = check(SCHEMA, deep, Limits(max_depth=4))
     assert [error.extensions["code"] for error in errors] == ["QUERY_TOO_DEEP"]  # type: ignore[index]
 
 
@@ -126,3 +142,127 @@ def test_aliases_are_counted_in_fragments_too() -> None:
     assert check(SCHEMA, query, Limits(max_aliases=3)) == []
     errors = check(SCHEMA, query, Limits(max_aliases=2))
     assert [error.extensions["code"] for error in errors] == ["TOO_MANY_ALIASES"]  # type: ignore[index]
+
+
+def fields_in(answer: object) -> int:
+    """How many fields a JSON answer holds, at every level."""
+    if isinstance(answer, dict):
+        return len(answer) + sum(fields_in(value) for value in answer.values())
+    if isinstance(answer, list):
+        return sum(fields_in(item) for item in answer)
+    return 0
+
+
+ALL_OPTIONS = get_introspection_query(
+    descriptions=True,
+    specified_by_url=True,
+    directive_is_repeatable=True,
+    schema_description=True,
+    input_value_deprecation=True,
+    one_of=True,
+)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        ALL_OPTIONS,
+        get_introspection_query(),
+        "{ __schema { __typename types { ... on __Type { name __typename } } } }",
+        '{ __typename t: __type(name: "Game") { name fields(includeDeprecated: true) { name } } }',
+        '{ __type(name: "Nope") { name } }',
+    ],
+)
+def test_introspection_costs_the_fields_of_its_answer(query: str) -> None:
+    """Counted on the schema before it runs: exactly what the execution then answers."""
+    document = parse(query)
+    answer = execute_sync(SCHEMA, document)
+    assert answer.errors is None
+    assert measure(SCHEMA, document).cost == fields_in(answer.data)
+
+
+def test_deprecated_fields_are_counted_even_when_left_out() -> None:
+    """The count is the most an answer can hold: `includeDeprecated` as if true."""
+    query = '{ __type(name: "TerritoryState") { fields { name } } }'
+    answer = execute_sync(SCHEMA, parse(query))
+    every = parse(query.replace("fields", "fields(includeDeprecated: true)"))
+    assert measure(SCHEMA, parse(query)).cost == measure(SCHEMA, every).cost
+    assert measure(SCHEMA, parse(query)).cost > fields_in(answer.data)
+
+
+def test_the_standard_introspection_is_admitted_at_the_default_limits() -> None:
+    """graphql-core's query with every option (graphql-js's is the same): 14 levels, beyond
+    the 12 of other documents, and about 10,000 fields for this schema."""
+    measured = measure(SCHEMA, parse(ALL_OPTIONS))
+    assert measured.introspection_depth == 14
+    assert measured.depth == 0
+    assert check(SCHEMA, parse(ALL_OPTIONS), Limits()) == []
+    errors = check(SCHEMA, parse(ALL_OPTIONS), Limits(max_introspection_depth=13))
+    assert [error.extensions["code"] for error in errors] == ["QUERY_TOO_DEEP"]  # type: ignore[index]
+
+
+def test_introspection_paths_have_their_own_depth() -> None:
+    mixed = parse(
+        "{ __schema { types { fields { type { name } } } } variants { board { edges { a } } } }"
+    )
+    measured = measure(SCHEMA, mixed)
+    assert (measured.depth, measured.introspection_depth) == (3, 4)
+    nested = "ofType { " * 17 + "name" + " }" * 17
+    deep = parse("{ __schema { types { fields { type { " + nested + " } } } } }")
+    assert measure(SCHEMA, deep).introspection_depth == 21
+    errors = check(SCHEMA, deep, Limits())
+    assert [error.extensions for error in errors] == [{"code": "QUERY_TOO_DEEP", "maxDepth": 20}]
+
+
+def test_introspection_is_counted_once_past_the_limit_and_no_further() -> None:
+    """Thirty copies of the whole schema, each under the limit, are over it together; and
+    counting stops there, not at the 300,000 fields of the answer."""
+    body = ALL_OPTIONS[ALL_OPTIONS.index("__schema") : ALL_OPTIONS.index("fragment")]
+    body = body[: body.rindex("}")]  # the operation's own closing brace
+    copies = " ".join(f"s{i}: {body}" for i in range(30))
+    document = parse(
+        f"query {{ {copies} }} {ALL_OPTIONS[ALL_OPTIONS.index('fragment') :]}",
+        max_tokens=100_000,
+    )
+    started = time.perf_counter()
+    measured = measure(SCHEMA, document, count_limit=50_000)
+    assert time.perf_counter() - started < 1
+    assert measured.cost > 50_000
+    errors = check(SCHEMA, document, Limits(max_aliases=30))
+    assert [error.extensions["code"] for error in errors] == ["QUERY_TOO_COMPLEX"]  # type: ignore[index]
+
+
+def test_a_cycle_through_the_types_is_counted_as_it_grows() -> None:
+    """`fields { type { fields … } } }`: each level multiplies the answer; the count follows."""
+
+    def cycle(levels: int) -> str:
+        inner = "name"
+        for _ in range(levels):
+            fields = "fields(includeDeprecated: true)"
+            inner = f"name {fields} {{ type {{ ofType {{ ofType {{ {inner} }} }} }} }}"
+        return f"{{ __schema {{ types {{ {inner} }} }} }}"
+
+    costs = [measure(SCHEMA, parse(cycle(levels))).cost for levels in (1, 2, 3)]
+    assert costs[0] < costs[1] < costs[2]
+    for levels in (1, 2):
+        answer = execute_sync(SCHEMA, parse(cycle(levels)))
+        assert measure(SCHEMA, parse(cycle(levels))).cost == fields_in(answer.data)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "{ }",
+        "{ __typename ... on Query { } }",
+        '{ game(id: "x") { } }',
+        "query { ...F } fragment F on Query { }",
+        "mutation { createGame(input: {}) { } }",
+    ],
+)
+def test_an_empty_selection_set_is_invalid(query: str) -> None:
+    """The specification's `SelectionSet : { Selection+ }`, which graphql-core 3.3 parses."""
+    facts = _DocumentFacts(parse(query))
+    errors = facts.validate(SCHEMA, (*specified_rules, *ADMISSION_RULES))
+    assert errors
+    assert all("selects at least one field" in error.message for error in errors)
+    assert facts.validate(SCHEMA, (*specified_rules, *ADMISSION_RULES)) is errors  # kept
