@@ -128,17 +128,24 @@ def web_digest() -> str:
     return digest.hexdigest()
 
 
+def web_client_fresh() -> bool:
+    """Whether api/web_client holds the build of web/ as it is now."""
+    stamp = WEB_BUILT / ".built"
+    return stamp.exists() and stamp.read_text() == web_digest()
+
+
 def ensure_web_client(strict: bool = True) -> None:
     """Build the web client (web/ -> api/web_client) when it is missing or stale. Not
     `strict` (to run the server), a build that fails is reported and the API runs all the
-    same; the tests need the client, so there it is an error."""
+    same; the tests need the client, so there it is an error. (The package's build, setup.py,
+    calls this too.)"""
+    if web_client_fresh():
+        return
     if shutil.which("npm") is None:
         print("dev.py: npm not found; the web client is not built (the API runs)", flush=True)
         return
     stamp = WEB_BUILT / ".built"
     digest = web_digest()
-    if stamp.exists() and stamp.read_text() == digest:
-        return
     try:
         npm_ci(WEB)
         print("dev.py: building the web client (npm run build)", flush=True)

@@ -207,6 +207,12 @@ def _graphiql_assets(args: argparse.Namespace) -> int:
     from api.graphiql import REGISTRY, AssetError, fetch_assets
     from api.settings import Settings
 
+    if args.list:
+        from api.graphiql import cdn_page, page_assets
+        from api.npm_files import list_text
+
+        print(list_text(page_assets(cdn_page())), end="")
+        return 0
     folder = Path(args.dir) if args.dir else Settings().graphiql_assets_dir
     try:
         fetched = fetch_assets(folder, registry=args.registry or REGISTRY)
@@ -239,8 +245,19 @@ def _export_schema(args: argparse.Namespace) -> int:
     return 0
 
 
+def _version() -> str:
+    """The installed distribution's version (its metadata, as pip installed it)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("risiko")
+    except PackageNotFoundError:  # the sources run without being installed
+        return "unknown (not installed)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="risiko", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     commands = parser.add_subparsers(dest="command", required=True)
 
     demo = commands.add_parser("demo", help="show the engine working")
@@ -338,9 +355,22 @@ def build_parser() -> argparse.ArgumentParser:
     assets = commands.add_parser(
         "graphiql-assets",
         help="fetch GraphiQL's files from the npm registry, for the server to serve them",
+        description="Fetch GraphiQL's files from the npm registry into a folder, each checked "
+        "against the hash GraphiQL's page names. An installed package carries them already; "
+        "a checkout's server keeps them in the user's cache.",
     )
-    assets.add_argument("--dir", help="where (RISIKO_GRAPHIQL_ASSETS_DIR, default in ~/.cache)")
+    assets.add_argument(
+        "--dir",
+        help="where (RISIKO_GRAPHIQL_ASSETS_DIR; default: the installed package's files, "
+        "else ~/.cache/risiko/graphiql)",
+    )
     assets.add_argument("--registry", help="npm registry (default: registry.npmjs.org)")
+    assets.add_argument(
+        "--list",
+        action="store_true",
+        help="print the files GraphiQL's page names, as api/graphiql_files.json lists them "
+        "for the build, and fetch nothing",
+    )
     assets.set_defaults(handler=_graphiql_assets)
 
     export = commands.add_parser("export-schema", help="print the GraphQL schema (SDL)")
