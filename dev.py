@@ -6,7 +6,9 @@
     python3 dev.py lint    ruff and mypy --strict on the packages
     python3 dev.py bench   the benchmarks of benchmarks/
 
-Extra arguments after the task are passed on (to pytest for `test`, to `risiko` for `run`).
+Extra arguments after the task are passed on: to pytest for `test`; to `risiko` for `run`, where
+options alone are `risiko serve`'s (`run --port 8010`, `run -- --port 8010`) and a command
+runs that command (`run arena --games 4`, `run serve --port 8010`).
 """
 
 from __future__ import annotations
@@ -196,6 +198,19 @@ def run(*command: str) -> int:
     return 128 - code if code < 0 else code  # ended by a signal: the shell's convention
 
 
+def risiko_arguments(rest: list[str]) -> list[str]:
+    """What `dev.py run` passes to `risiko`: `serve` when nothing or only options are given
+    (`run --port 8010`; a leading `--` is dropped, as in `run -- --port 8010`), else the
+    command given (`run arena --games 4`). `--version` is risiko's own."""
+    if rest[:1] == ["--"]:
+        rest = rest[1:]
+    if rest == ["--version"]:
+        return rest
+    if not rest or rest[0].startswith("-"):
+        return ["serve", *rest]
+    return rest
+
+
 def main(argv: list[str]) -> int:
     if not argv or argv[0] not in {"run", "test", "lint", "bench"}:
         print(__doc__)
@@ -208,7 +223,7 @@ def main(argv: list[str]) -> int:
     ensure_venv("" if task == "run" else "dev")
     if task == "run":
         ensure_web_client(strict=False)
-        args = rest or ["serve"]
+        args = risiko_arguments(rest)
         if args[0] == "serve" and run(str(BIN / "risiko"), "graphiql-assets") != 0:
             print("dev.py: GraphiQL's files could not be fetched; the API runs all the same")
         return run(str(BIN / "risiko"), *args)
