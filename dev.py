@@ -161,13 +161,15 @@ def ensure_web_client(strict: bool = True) -> None:
 
 
 def ensure_debian_packages() -> None:
-    """Debian's Chromium for the browser tests (Playwright drives it; it never downloads one)
-    and curl for the README's tour, which the tests run."""
+    """Debian's Chromium for the browser tests (Playwright drives it; it never downloads one),
+    and curl and zsh for the README's tour, which the tests run in bash and in zsh (macOS's
+    shell)."""
     missing = [
         package
         for package, present in (
             ("chromium", CHROMIUM.exists()),
             ("curl", shutil.which("curl") is not None),
+            ("zsh", shutil.which("zsh") is not None),
         )
         if not present
     ]
