@@ -6,7 +6,9 @@
     python3 dev.py lint    ruff and mypy --strict on the packages
     python3 dev.py bench   the benchmarks of benchmarks/
 
-Extra arguments after the task are passed on (to pytest for `test`, to `risiko` for `run`).
+Extra arguments after the task are passed on: to pytest for `test`; to `risiko` for `run`, where
+options alone are `risiko serve`'s (`run --port 8010`, `run -- --port 8010`) and a command
+runs that command (`run arena --games 4`, `run serve --port 8010`).
 """
 
 from __future__ import annotations
@@ -128,17 +130,24 @@ def web_digest() -> str:
     return digest.hexdigest()
 
 
+def web_client_fresh() -> bool:
+    """Whether api/web_client holds the build of web/ as it is now."""
+    stamp = WEB_BUILT / ".built"
+    return stamp.exists() and stamp.read_text() == web_digest()
+
+
 def ensure_web_client(strict: bool = True) -> None:
     """Build the web client (web/ -> api/web_client) when it is missing or stale. Not
     `strict` (to run the server), a build that fails is reported and the API runs all the
-    same; the tests need the client, so there it is an error."""
+    same; the tests need the client, so there it is an error. (The package's build, setup.py,
+    calls this too.)"""
+    if web_client_fresh():
+        return
     if shutil.which("npm") is None:
         print("dev.py: npm not found; the web client is not built (the API runs)", flush=True)
         return
     stamp = WEB_BUILT / ".built"
     digest = web_digest()
-    if stamp.exists() and stamp.read_text() == digest:
-        return
     try:
         npm_ci(WEB)
         print("dev.py: building the web client (npm run build)", flush=True)
@@ -152,13 +161,15 @@ def ensure_web_client(strict: bool = True) -> None:
 
 
 def ensure_debian_packages() -> None:
-    """Debian's Chromium for the browser tests (Playwright drives it; it never downloads one)
-    and curl for the README's tour, which the tests run."""
+    """Debian's Chromium for the browser tests (Playwright drives it; it never downloads one),
+    and curl and zsh for the README's tour, which the tests run in bash and in zsh (macOS's
+    shell)."""
     missing = [
         package
         for package, present in (
             ("chromium", CHROMIUM.exists()),
             ("curl", shutil.which("curl") is not None),
+            ("zsh", shutil.which("zsh") is not None),
         )
         if not present
     ]
@@ -189,6 +200,19 @@ def run(*command: str) -> int:
     return 128 - code if code < 0 else code  # ended by a signal: the shell's convention
 
 
+def risiko_arguments(rest: list[str]) -> list[str]:
+    """What `dev.py run` passes to `risiko`: `serve` when nothing or only options are given
+    (`run --port 8010`; a leading `--` is dropped, as in `run -- --port 8010`), else the
+    command given (`run arena --games 4`). `--version` is risiko's own."""
+    if rest[:1] == ["--"]:
+        rest = rest[1:]
+    if rest == ["--version"]:
+        return rest
+    if not rest or rest[0].startswith("-"):
+        return ["serve", *rest]
+    return rest
+
+
 def main(argv: list[str]) -> int:
     if not argv or argv[0] not in {"run", "test", "lint", "bench"}:
         print(__doc__)
@@ -201,7 +225,7 @@ def main(argv: list[str]) -> int:
     ensure_venv("" if task == "run" else "dev")
     if task == "run":
         ensure_web_client(strict=False)
-        args = rest or ["serve"]
+        args = risiko_arguments(rest)
         if args[0] == "serve" and run(str(BIN / "risiko"), "graphiql-assets") != 0:
             print("dev.py: GraphiQL's files could not be fetched; the API runs all the same")
         return run(str(BIN / "risiko"), *args)

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from bots.policies import POLICIES
 from bots.simulate import simulate
 from domain.errors import RisikoError
 from domain.odds import TieRule, battle_odds
@@ -111,29 +112,9 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _arena(args: argparse.Namespace) -> int:
-    from gql.transport.exceptions import TransportError
-    from risiko_client.api import ApiError
-    from risiko_client.arena import format_report, run_arena
-    from risiko_client.bots import BotError
+    from risiko_client.arena import run_command
 
-    try:
-        data = run_arena(
-            [name.strip() for name in args.bots.split(",") if name.strip()],
-            args.games,
-            args.seed,
-            variant=args.variant,
-            server=args.server,
-            duplicate=args.duplicate,
-            round_limit=args.round_limit,
-            victory_points=args.victory_points,
-            parallel=args.parallel,
-            progress=None if args.json else sys.stderr,
-        )
-    except (ApiError, BotError, TransportError, OSError) as error:
-        print(f"risiko: arena: {error}", file=sys.stderr)
-        return 2
-    print(json.dumps(data, indent=2) if args.json else format_report(data))
-    return 0
+    return run_command(args, "risiko: arena")
 
 
 def _verify(args: argparse.Namespace) -> int:
@@ -233,6 +214,12 @@ def _graphiql_assets(args: argparse.Namespace) -> int:
     from api.graphiql import REGISTRY, AssetError, fetch_assets
     from api.settings import Settings
 
+    if args.list:
+        from api.graphiql import cdn_page, page_assets
+        from api.npm_files import list_text
+
+        print(list_text(page_assets(cdn_page())), end="")
+        return 0
     folder = Path(args.dir) if args.dir else Settings().graphiql_assets_dir
     try:
         fetched = fetch_assets(folder, registry=args.registry or REGISTRY)
@@ -265,17 +252,32 @@ def _export_schema(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
+def _version() -> str:
+    """The installed distribution's version (its metadata, as pip installed it)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("risiko")
+    except PackageNotFoundError:  # the sources run without being installed
+        return "unknown (not installed)"
+
+
+def build_parser(with_arena_options: bool = True) -> argparse.ArgumentParser:
+    """The parser of every command. The arena's options come from the Python client's arena,
+    which imports its HTTP and WebSocket clients (half a second): only when they are needed."""
     parser = argparse.ArgumentParser(prog="risiko", description=__doc__)
-    commands = parser.add_subparsers(dest="command", required=True)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    commands = parser.add_subparsers(
+        dest="command", required=True, help="`risiko COMMAND --help` tells its options"
+    )
 
     demo = commands.add_parser("demo", help="show the engine working")
-    demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument("--seed", type=int, default=1, help="the seed of the 20 games (default 1)")
     demo.set_defaults(handler=_demo)
 
     board = commands.add_parser("board", help="a variant's board")
-    board.add_argument("variant", choices=sorted(VARIANTS))
-    board.add_argument("--json", action="store_true")
+    board.add_argument("variant", choices=sorted(VARIANTS), help="the game whose board to show")
+    board.add_argument("--json", action="store_true", help="territories, regions and edges as JSON")
     board.set_defaults(handler=_board)
 
     odds = commands.add_parser(
@@ -291,12 +293,26 @@ def build_parser() -> argparse.ArgumentParser:
         help="attacking armies (the territory holds A + 1); with --naval, all the triremes",
     )
     odds.add_argument("defenders", type=int, help="defending armies (or triremes)")
-    odds.add_argument("--attacker-dice", type=int, default=3, choices=(1, 2, 3))
-    odds.add_argument("--defender-dice", type=int, default=3, choices=(1, 2, 3))
+    odds.add_argument(
+        "--attacker-dice",
+        type=int,
+        default=3,
+        choices=(1, 2, 3),
+        help="most dice the attacker rolls (default 3)",
+    )
+    odds.add_argument(
+        "--defender-dice",
+        type=int,
+        default=3,
+        choices=(1, 2, 3),
+        help="most dice the defender rolls (default 3)",
+    )
     ties = odds.add_mutually_exclusive_group()
     # No default value: argparse lets a value identical to the default through the exclusion.
     ties.add_argument(
-        "--ties", choices=[rule.value for rule in TieRule], help="default defender_wins"
+        "--ties",
+        choices=[rule.value for rule in TieRule],
+        help="who wins a tie of dice (default defender_wins)",
     )
     ties.add_argument(
         "--naval",
@@ -304,10 +320,22 @@ def build_parser() -> argparse.ArgumentParser:
         help="S.P.Q.RisiKo! naval combat: ties remove nothing (--ties no_loss) and the battle "
         "stops at the first roll that removes no trireme; A is all the attacking triremes",
     )
-    odds.add_argument("--attacker-bonus", type=int, default=0, choices=(0, 1))
-    odds.add_argument("--defender-bonus", type=int, default=0, choices=(0, 1))
+    odds.add_argument(
+        "--attacker-bonus",
+        type=int,
+        default=0,
+        choices=(0, 1),
+        help="+1 on the attacker's highest die (RisiKo! Più's Generale)",
+    )
+    odds.add_argument(
+        "--defender-bonus",
+        type=int,
+        default=0,
+        choices=(0, 1),
+        help="+1 on the defender's highest die (RisiKo! Più's Maresciallo)",
+    )
     odds.add_argument("--stop-at", type=int, default=0, help="stop when this many attackers remain")
-    odds.add_argument("--json", action="store_true")
+    odds.add_argument("--json", action="store_true", help="the odds as JSON")
     odds.set_defaults(handler=_odds)
 
     sim = commands.add_parser(
@@ -316,18 +344,27 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play whole games in-process, one policy for every seat, with the "
         "variant's default options (spqr: to 20 victory points), and measure the engine.",
     )
-    sim.add_argument("--variant", default="classic", choices=sorted(VARIANTS))
+    sim.add_argument(
+        "--variant", default="classic", choices=sorted(VARIANTS), help="the game (default classic)"
+    )
     sim.add_argument(
         "--players", type=int, default=4, help="classic 3 to 6, spqr 3 to 5, futurisiko 3 to 6"
     )
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--policy", default="aggressive", choices=("aggressive", "random"))
+    sim.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    sim.add_argument(
+        "--seed", type=int, default=0, help="the same seed plays the same games (default 0)"
+    )
+    sim.add_argument(
+        "--policy",
+        default="aggressive",
+        choices=sorted(POLICIES),
+        help="how every seat plays (default aggressive)",
+    )
     sim.add_argument("--round-limit", type=int, default=200, help="rounds before a game is cut")
     sim.add_argument(
         "--victory-points", type=int, help="spqr only: the target (default 20) a player wins at"
     )
-    sim.add_argument("--json", action="store_true")
+    sim.add_argument("--json", action="store_true", help="the measures as JSON")
     sim.add_argument(
         "--progress",
         action=argparse.BooleanOptionalAction,
@@ -336,23 +373,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.set_defaults(handler=_simulate)
 
-    arena = commands.add_parser("arena", help="bots play whole games through the API")
-    arena.add_argument("--variant", default="classic", choices=sorted(VARIANTS))
-    arena.add_argument(
-        "--bots",
-        default="random,odds,odds,random",
-        help="one bot per seat; server-odds and server-random are bots the server plays (addBot)",
+    arena = commands.add_parser(
+        "arena",
+        help="bots play whole games through the API",
+        description="Bots play whole games against each other through the real HTTP and "
+        "WebSocket API, on a server of their own (or --server); the report tells wins, first "
+        "places and refused moves by bot.",
     )
-    arena.add_argument("--games", type=int, default=8, help="games (deals, with --duplicate)")
-    arena.add_argument("--seed", type=int, default=0)
-    arena.add_argument("--server", help="GraphQL URL of a server (default: start one)")
-    arena.add_argument("--duplicate", action="store_true", help="replay each deal, seats rotated")
-    arena.add_argument("--round-limit", type=int, default=60, help="rounds before a game ends")
-    arena.add_argument(
-        "--victory-points", type=int, help="spqr only: the target (default 20) a bot wins at"
-    )
-    arena.add_argument("--parallel", type=int, default=1, help="games played at the same time")
-    arena.add_argument("--json", action="store_true")
+    if with_arena_options:
+        from risiko_client.arena import add_arguments
+
+        add_arguments(arena, sorted(VARIANTS))
     arena.set_defaults(handler=_arena)
 
     verify = commands.add_parser(
@@ -377,9 +408,22 @@ def build_parser() -> argparse.ArgumentParser:
     assets = commands.add_parser(
         "graphiql-assets",
         help="fetch GraphiQL's files from the npm registry, for the server to serve them",
+        description="Fetch GraphiQL's files from the npm registry into a folder, each checked "
+        "against the hash GraphiQL's page names. An installed package carries them already; "
+        "a checkout's server keeps them in the user's cache.",
     )
-    assets.add_argument("--dir", help="where (RISIKO_GRAPHIQL_ASSETS_DIR, default in ~/.cache)")
+    assets.add_argument(
+        "--dir",
+        help="where (RISIKO_GRAPHIQL_ASSETS_DIR; default: the installed package's files, "
+        "else ~/.cache/risiko/graphiql)",
+    )
     assets.add_argument("--registry", help="npm registry (default: registry.npmjs.org)")
+    assets.add_argument(
+        "--list",
+        action="store_true",
+        help="print the files GraphiQL's page names, as api/graphiql_files.json lists them "
+        "for the build, and fetch nothing",
+    )
     assets.set_defaults(handler=_graphiql_assets)
 
     export = commands.add_parser("export-schema", help="print the GraphQL schema (SDL)")
@@ -388,7 +432,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    args = build_parser(with_arena_options="arena" in arguments).parse_args(arguments)
     try:
         result: int = args.handler(args)
     except BrokenPipeError:  # `risiko board classic | head`

@@ -5,7 +5,8 @@ and a stream for every open subscription) and makes many short-lived ones for ea
 each event. CPython collects the youngest generation every 700 container allocations, and every
 so often all of them: each full collection walks the whole long-lived heap, a pause that falls
 on whichever request or delivery is under way. With 1,000 subscribers of a game, those pauses
-were most of the GraphQL route's p99 (`benchmarks/suite.py --only subscriptions`, README).
+were most of the GraphQL route's p99 (`benchmarks/suite.py --only subscriptions`,
+docs/performance.md).
 
 So the objects alive once the application is built are moved out of the collector's reach
 (`gc.freeze()`: never freed, never walked), and the young generation is collected less often.

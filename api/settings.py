@@ -87,8 +87,9 @@ class Settings(BaseSettings):
     graphiql: bool = Field(True, description="serve GraphiQL in the browser at /graphql")
     graphiql_assets_dir: Path = Field(
         default_factory=default_folder,
-        description="folder of GraphiQL's files, served by this server (risiko graphiql-assets "
-        "fills it); default: ~/.cache/risiko/graphiql",
+        description="folder of GraphiQL's files, served by this server; default: those the "
+        "installed package carries, else ~/.cache/risiko/graphiql (risiko graphiql-assets "
+        "fills it)",
     )
     web_client_dir: Path = Field(
         default_factory=lambda: BUILT,

@@ -12,15 +12,17 @@ every seat's dice and cards once and luck cancels out.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
+import json
 import os
 import subprocess
 import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -376,4 +378,100 @@ def format_report(data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["BOTS", "GameResult", "format_report", "local_server", "play_game", "run_arena"]
+def bots_help() -> str:
+    """The bots the arena knows, from the registries: each variant's that play through the API
+    (BOTS), and those the server plays (its policies)."""
+    ours = "; ".join(f"{variant}: {', '.join(sorted(names))}" for variant, names in BOTS.items())
+    theirs = ", ".join(SERVER + policy for policy in SERVER_POLICIES)
+    return (
+        "one bot per seat, comma-separated. Bots that play through the API, by variant: "
+        f"{ours}. Bots the server plays (addBot), any variant: {theirs}"
+    )
+
+
+def add_arguments(parser: argparse.ArgumentParser, variants: Sequence[str]) -> None:
+    """The arena's options, for `risiko arena` and `python -m risiko_client.arena` alike."""
+    parser.add_argument(
+        "--variant", default="classic", choices=variants, help="the game (default: classic)"
+    )
+    parser.add_argument("--bots", default="random,odds,odds,random", help=bots_help())
+    parser.add_argument("--games", type=int, default=8, help="games (deals, with --duplicate)")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help='the same seed plays the same games (game k of seed S is dealt by "arena-S-k")',
+    )
+    parser.add_argument("--server", help="GraphQL URL of a server (default: start one)")
+    parser.add_argument("--duplicate", action="store_true", help="replay each deal, seats rotated")
+    parser.add_argument(
+        "--round-limit", type=int, default=ROUND_LIMIT, help="rounds before a game ends"
+    )
+    parser.add_argument(
+        "--victory-points", type=int, help="spqr only: the target (default 20) a bot wins at"
+    )
+    parser.add_argument("--parallel", type=int, default=1, help="games played at the same time")
+    parser.add_argument(
+        "--json", action="store_true", help="the report as JSON on stdout, no progress bar"
+    )
+
+
+def run_command(args: argparse.Namespace, name: str) -> int:
+    """Play what the parsed options ask and print the report; `name` prefixes an error."""
+    from gql.transport.exceptions import TransportError
+
+    from risiko_client.api import ApiError
+    from risiko_client.bots import BotError
+
+    try:
+        data = run_arena(
+            [bot.strip() for bot in args.bots.split(",") if bot.strip()],
+            args.games,
+            args.seed,
+            variant=args.variant,
+            server=args.server,
+            duplicate=args.duplicate,
+            round_limit=args.round_limit,
+            victory_points=args.victory_points,
+            parallel=args.parallel,
+            progress=None if args.json else sys.stderr,
+        )
+    except (ApiError, BotError, TransportError, OSError, ValueError) as error:
+        print(f"{name}: {error}", file=sys.stderr)
+        return 2
+    print(json.dumps(data, indent=2) if args.json else format_report(data))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of `python -m risiko_client.arena`: `risiko arena`'s options."""
+    parser = argparse.ArgumentParser(
+        prog="python -m risiko_client.arena",
+        description="Bots play whole games against each other through the real HTTP and "
+        "WebSocket API (the same as `risiko arena`).",
+    )
+    add_arguments(parser, sorted(BOTS))
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """`python -m risiko_client.arena`: what `risiko arena` does."""
+    return run_command(build_parser().parse_args(argv), "arena")
+
+
+__all__ = [
+    "BOTS",
+    "GameResult",
+    "add_arguments",
+    "build_parser",
+    "format_report",
+    "local_server",
+    "main",
+    "play_game",
+    "run_arena",
+    "run_command",
+]
+
+
+if __name__ == "__main__":
+    sys.exit(main())

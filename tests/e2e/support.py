@@ -37,9 +37,11 @@ class Server:
         port: int | None = None,
         env: dict[str, str] | None = None,
         root: Path = ROOT,
+        python: str = sys.executable,
     ) -> None:
         self.data_dir = data_dir
         self.root = root  # the checkout whose server runs (benchmarks compare revisions)
+        self.python = python  # another environment's, to run the server installed there
         self.port = port or free_port()
         self.env = dict(env or {})  # extra environment, e.g. RISIKO_STORE
         self.process: subprocess.Popen[bytes] | None = None
@@ -67,7 +69,7 @@ class Server:
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         with self.log_path.open("ab") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "api.cli", "serve", "--port", str(self.port)],
+                [self.python, "-m", "api.cli", "serve", "--port", str(self.port)],
                 cwd=self.root,
                 env=env,
                 stdout=subprocess.DEVNULL,

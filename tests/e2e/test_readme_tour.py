@@ -1,5 +1,6 @@
 """The README's tour, as a newcomer runs it: every `sh` block of its "A tour of the API"
-section, in order, in bash, against a real server, from an empty lobby to a finished turn."""
+section, in order, against a real server, from an empty lobby to a finished turn, in bash, in
+zsh (macOS's shell: arrays from 1, no word splitting of `$x`) and in sh (Debian's dash)."""
 
 from __future__ import annotations
 
@@ -16,11 +17,23 @@ from tests.integration.api_support import running_server
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
+# How each shell stops at the first failure; dash has no pipefail.
+SHELLS = {
+    "bash": ["bash", "-c"],
+    "zsh": ["zsh", "-f", "-c"],  # -f: no startup files, the options a new user has
+    "sh": ["sh", "-c"],
+}
+STRICT = {"bash": "set -eo pipefail", "zsh": "set -eo pipefail", "sh": "set -e"}
+
+
+def sh_blocks(text: str) -> list[str]:
+    return re.findall(r"```sh\n(.*?)```", text, flags=re.DOTALL)
+
 
 def tour_blocks() -> list[str]:
     text = README.read_text(encoding="utf-8")
     section = text.split("## A tour of the API", 1)[1].split("\n## ", 1)[0]
-    return re.findall(r"```sh\n(.*?)```", section, flags=re.DOTALL)
+    return sh_blocks(section)
 
 
 @pytest.fixture
@@ -34,13 +47,23 @@ def test_the_tour_has_its_steps() -> None:
     assert blocks[0].startswith("API=http://127.0.0.1:8000/graphql")
 
 
-def test_the_readme_tour_plays_a_turn(server: Server) -> None:
-    if shutil.which("curl") is None:
-        pytest.fail("the tour needs curl")
-    script = "set -eo pipefail\n" + "\n".join(tour_blocks())
+def test_the_readmes_commands_paste_into_an_interactive_zsh() -> None:
+    """zsh reads `#` as a comment only in scripts: pasted at its prompt, a comment is a command
+    (`zsh: command not found: #`), or arguments (`python3 dev.py run # the server`)."""
+    for block in sh_blocks(README.read_text(encoding="utf-8")):
+        for line in block.splitlines():
+            assert not re.search(r"(^|\s)#", line), line
+
+
+@pytest.mark.parametrize("shell", sorted(SHELLS))
+def test_the_readme_tour_plays_a_turn(server: Server, shell: str) -> None:
+    for needed in ("curl", shell):
+        if shutil.which(needed) is None:
+            pytest.fail(f"the tour needs {needed} (dev.py installs it from Debian's packages)")
+    script = STRICT[shell] + "\n" + "\n".join(tour_blocks())
     script = script.replace("http://127.0.0.1:8000/graphql", f"{server.url}/graphql", 1)
     done = subprocess.run(
-        ["bash", "-c", script], capture_output=True, text=True, timeout=300, check=False
+        [*SHELLS[shell], script], capture_output=True, text=True, timeout=300, check=False
     )
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     out = done.stdout

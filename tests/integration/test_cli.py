@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import argparse
 import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from importlib.metadata import version
 from typing import Any
 
 import pytest
+from risiko_client.arena import BOTS, SERVER_POLICIES
+from risiko_client.arena import build_parser as arena_parser
 
-from api.cli import main
+from api.cli import build_parser, main
+from bots.seated import BotPolicy
 from domain.odds import TieRule, battle_odds
 from tests.support import BOARD
 
@@ -317,3 +325,96 @@ def test_simulate_shows_its_progress_when_asked(capsys: pytest.CaptureFixture[st
     assert "3/3 games" in err
     assert main(["simulate", "--games", "2", "--players", "3", "--no-progress"]) == 0
     assert capsys.readouterr().err == ""  # not a terminal: no bar unless asked
+
+
+# --------------------------------------------------------------------------- help and version
+
+
+def parsers(parser: argparse.ArgumentParser) -> Iterator[tuple[str, argparse.ArgumentParser]]:
+    """`parser` and every subcommand's parser, each with its command line."""
+    yield parser.prog, parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for command in action.choices.values():
+                yield from parsers(command)
+
+
+def test_every_option_of_every_command_has_help() -> None:
+    unexplained = [
+        f"{prog} {action.dest}"
+        for parser in (build_parser(), arena_parser())
+        for prog, each in parsers(parser)
+        for action in each._actions
+        if not action.help or action.help == argparse.SUPPRESS
+    ]
+    assert unexplained == []
+
+
+def test_the_walk_sees_every_command_and_option() -> None:
+    """The test above cannot pass by looking at nothing."""
+    seen = dict(parsers(build_parser()))
+    assert set(seen) >= {f"risiko {command}" for command in ("serve", "arena", "simulate", "odds")}
+    options = {
+        option for action in seen["risiko arena"]._actions for option in action.option_strings
+    }
+    assert {"--games", "--seed", "--json", "--bots"} <= options
+
+
+def help_text(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    with pytest.raises(SystemExit) as leaving:
+        main(list(argv))
+    assert leaving.value.code == 0
+    return " ".join(capsys.readouterr().out.split())
+
+
+def test_arena_help_lists_the_bots_of_the_registries(capsys: pytest.CaptureFixture[str]) -> None:
+    out = help_text(capsys, "arena", "--help")
+    for variant, bots in BOTS.items():
+        assert f"{variant}: {', '.join(sorted(bots))}" in out
+    for policy in BotPolicy:
+        assert f"server-{policy.value}" in out
+
+
+def test_the_arenas_server_bots_are_the_servers_policies() -> None:
+    assert set(SERVER_POLICIES) == {policy.value for policy in BotPolicy}
+
+
+def test_version_is_the_installed_distributions(capsys: pytest.CaptureFixture[str]) -> None:
+    assert help_text(capsys, "--version") == f"risiko {version('risiko')}"
+
+
+def test_the_clients_arena_module_runs_and_tells_its_options() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "risiko_client.arena", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    out = " ".join(done.stdout.split())
+    assert out.startswith("usage: python -m risiko_client.arena")
+    assert "--bots" in out
+    assert "server-odds" in out
+    refused = subprocess.run(
+        [sys.executable, "-m", "risiko_client.arena", "--bots", "nobody", "--games", "1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert refused.returncode == 2
+    assert refused.stderr.startswith("arena: no bot 'nobody'"), refused.stderr
+
+
+def test_commands_other_than_the_arena_do_not_load_its_network_clients() -> None:
+    """The arena's options come from risiko_client.arena, whose imports take half a second:
+    `risiko board` and the others start without them."""
+    program = (
+        "import sys; from api.cli import main; main(['board', 'classic']); "
+        "print(sorted(m for m in ('gql', 'httpx', 'risiko_client.arena') if m in sys.modules))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert done.stdout.splitlines()[-1] == "[]"

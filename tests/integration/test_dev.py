@@ -32,14 +32,33 @@ def test_the_python_of_a_venv_is_read_from_its_config(tmp_path: Path) -> None:
     assert dev.venv_python(config) == "3.10"
 
 
+@pytest.mark.parametrize(
+    ("given", "passed"),
+    [
+        ([], ["serve"]),
+        (["--port", "8010"], ["serve", "--port", "8010"]),
+        (["--", "--port", "8010"], ["serve", "--port", "8010"]),
+        (["serve", "--port", "8010"], ["serve", "--port", "8010"]),
+        (["--", "serve", "--host", "0.0.0.0"], ["serve", "--host", "0.0.0.0"]),
+        (["arena", "--games", "4"], ["arena", "--games", "4"]),
+        (["--help"], ["serve", "--help"]),
+        (["--version"], ["--version"]),
+    ],
+)
+def test_run_gives_options_to_serve_and_commands_to_risiko(
+    given: list[str], passed: list[str]
+) -> None:
+    assert dev.risiko_arguments(given) == passed
+
+
 def test_sigterm_to_dev_py_run_stops_the_server(tmp_path: Path) -> None:
+    """`python3 dev.py run --port N`, as the README says to pick a port."""
     port = free_port()
     process = subprocess.Popen(
         [
             sys.executable,
             "dev.py",
             "run",
-            "serve",
             "--port",
             str(port),
             "--data-dir",

@@ -1,5 +1,6 @@
 """GraphiQL's files: taken from their npm tarballs, kept only when their hash is the one the
-page names, and the page rewritten to this server's copies (api/graphiql.py)."""
+page names, bundled by the build from the list it keeps, and the page rewritten to this
+server's copies (api/graphiql.py, api/npm_files.py)."""
 
 from __future__ import annotations
 
@@ -16,16 +17,21 @@ from typing import Any
 
 import pytest
 
+import api.graphiql
 from api.graphiql import (
     ASSETS_PATH,
     CDN,
+    LISTED,
     AssetError,
     cdn_page,
+    default_folder,
     fetch_assets,
+    listed_assets,
     local_page,
     missing_assets,
     page_assets,
 )
+from api.npm_files import bundle
 from tests.e2e.support import free_port
 
 SCRIPT = b"console.log('graphiql');\n"
@@ -160,3 +166,50 @@ def test_the_command_fills_the_folder_and_says_where(
 
     assert main(["graphiql-assets", "--dir", str(graphiql_assets)]) == 0
     assert f"GraphiQL's files are in {graphiql_assets}" in capsys.readouterr().out
+
+
+def test_the_list_the_build_bundles_is_strawberrys_page() -> None:
+    """The build cannot ask Strawberry (it does not install it): a Strawberry upgrade that
+    changes GraphiQL's files fails here until the list is written anew."""
+    assert listed_assets() == page_assets(cdn_page()), (
+        "GraphiQL's files changed: risiko graphiql-assets --list > api/graphiql_files.json"
+    )
+
+
+def test_the_command_prints_the_list(capsys: pytest.CaptureFixture[str]) -> None:
+    from api.cli import main
+
+    assert main(["graphiql-assets", "--list"]) == 0
+    assert capsys.readouterr().out == LISTED.read_text()
+
+
+def test_the_build_takes_the_files_from_the_cache_once_fetched(
+    registry: Path, tmp_path: Path
+) -> None:
+    publish(registry, "solo", "1.0.0", {"dist/solo.js": SCRIPT})
+    publish(registry, "@scope/style", "2.0.0", {"style.css": STYLE})
+    url = registry.joinpath(".url").read_text()
+    assets = page_assets(page())
+    cache = tmp_path / "cache"
+
+    bundle(tmp_path / "first", assets, cache, url)
+    assert missing_assets(tmp_path / "first", page()) == []
+    assert missing_assets(cache, page()) == []
+
+    unreachable = f"http://127.0.0.1:{free_port()}/"
+    (cache / "solo@1.0.0/dist/solo.js").write_bytes(b"tampered")
+    with pytest.raises(AssetError, match="cannot fetch"):  # never a file with another hash
+        bundle(tmp_path / "second", assets, cache, unreachable)
+    bundle(tmp_path / "second", assets, cache, url)
+    bundle(tmp_path / "third", assets, cache, unreachable)  # all in the cache: no network
+    assert (tmp_path / "third" / "solo@1.0.0/dist/solo.js").read_bytes() == SCRIPT
+
+
+def test_the_default_folder_is_the_packages_own_files_else_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(api.graphiql, "BUNDLED", tmp_path / "graphiql_files")
+    assert default_folder() == tmp_path / "cache" / "risiko" / "graphiql"  # a checkout
+    (tmp_path / "graphiql_files").mkdir()
+    assert default_folder() == tmp_path / "graphiql_files"  # an installed package
