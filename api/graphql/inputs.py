@@ -5,6 +5,7 @@ from __future__ import annotations
 import strawberry
 
 from api.graphql.clock import TimeControlInput
+from api.graphql.codes import ErrorCode, code_member
 from api.graphql.context import Info
 from api.graphql.enums import DefenderDice, ObjectiveDeck
 from api.graphql.events import GameEvent
@@ -15,16 +16,12 @@ from api.text_inputs import CLIENT_MUTATION_ID, DATA_NAME, GLOBAL_ID, NAME, SEED
 from bots.seated import BotPolicy as DomainBotPolicy
 from domain import errors as domain_errors
 
-ErrorCode = domain_errors.ErrorCode
 NAME_RULE = (
     f"{NAME.rule} once trimmed and normalised (NFC), none of them control, format or "
     "unassigned characters (INVALID_NAME)"
 )
 ECHOED_KEY = f"Echoed back in the payload ({CLIENT_MUTATION_ID.rule}; BAD_USER_INPUT otherwise)."
 GAME_ID = f"The game's id ({GLOBAL_ID.rule})."
-strawberry.enum(
-    ErrorCode, description="Stable machine codes of user errors: the rules' and the lobby's."
-)
 
 
 CLIENT_SEED = (
@@ -38,7 +35,7 @@ CLIENT_SEED = (
 
 @strawberry.type(description="Why a mutation changed nothing.")
 class UserError:
-    code: domain_errors.ErrorCode = strawberry.field(description="A stable machine code.")
+    code: ErrorCode = strawberry.field(description="A stable machine code.")
     message: str = strawberry.field(description="For people; never hides anything secret.")
     field: list[str] | None = strawberry.field(
         default=None, description="The input field at fault, as a path."
@@ -46,7 +43,7 @@ class UserError:
 
 
 def user_error(error: domain_errors.CodedError, field: list[str] | None = None) -> UserError:
-    return UserError(code=error.code, message=error.message, field=field)
+    return UserError(code=code_member(error.code), message=error.message, field=field)
 
 
 @strawberry.input(

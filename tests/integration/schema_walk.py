@@ -28,13 +28,13 @@ from typing import Any
 import httpx
 from strawberry.utils.str_converters import to_camel_case
 
-from domain.errors import ErrorCode
+from domain.errors import known_codes
 
 Json = dict[str, Any]
 
-# The codes a client may be told, and so may meet (README: Errors; domain.errors.ErrorCode):
+# The codes a client may be told, and so may meet (README: Errors; domain.errors.known_codes):
 # a rule or the lobby refusing, and a request's token or input refused.
-DOCUMENTED_CODES = frozenset(code.value for code in ErrorCode) | {
+DOCUMENTED_CODES = known_codes() | {
     "UNAUTHENTICATED",
     "FORBIDDEN",
     "NOT_FOUND",

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from api.graphql.inputs import ErrorCode
+from api.graphql.codes import ErrorCode
 from domain import errors
 from tests.integration.api_support import (
     CREATE,

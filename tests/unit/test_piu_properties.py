@@ -101,11 +101,7 @@ PRIVATE_EVENTS = (
     pe.CardLost,
     pe.StandingOrdersSet,
 )
-KNOWN_CODES = frozenset(
-    cls.code
-    for cls in vars(errors).values()
-    if isinstance(cls, type) and issubclass(cls, RuleViolation)
-)
+KNOWN_CODES = errors.known_codes()  # the shared codes and every imported game's own
 OPTIONS: dict[str, dict[str, Any]] = {
     "default": {},
     "hidden-5": {"hidden_armies": 5},

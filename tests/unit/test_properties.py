@@ -64,11 +64,7 @@ PRIVATE_EVENTS = (
     e.ObjectiveChanged,
     e.CardsReceived,
 )
-KNOWN_CODES = frozenset(
-    cls.code
-    for cls in vars(errors).values()
-    if isinstance(cls, type) and issubclass(cls, RuleViolation)
-)
+KNOWN_CODES = errors.known_codes()  # the shared codes and every imported game's own
 
 PROPERTY = settings(max_examples=60, deadline=None)
 EXPENSIVE = settings(max_examples=25, deadline=None)  # tests that copy the game per action

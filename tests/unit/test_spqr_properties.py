@@ -72,11 +72,7 @@ SEA_AND_CARDS = (
     LegalPlacePowerCentre,
     LegalTrade,
 )
-KNOWN_CODES = frozenset(
-    cls.code
-    for cls in vars(errors).values()
-    if isinstance(cls, type) and issubclass(cls, RuleViolation)
-)
+KNOWN_CODES = errors.known_codes()  # the shared codes and every imported game's own
 
 
 @dataclass(frozen=True)

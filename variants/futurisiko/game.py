@@ -24,7 +24,6 @@ from domain.actions import doc
 from domain.cards import Card
 from domain.combat import volley_hits
 from domain.errors import (
-    BattlesPending,
     CardNotInHand,
     InvalidAction,
     InvalidArmyCount,
@@ -48,6 +47,7 @@ from domain.rng import DerivedRandom
 from domain.views import SpaceView, StateView
 from variants.futurisiko import actions as fa
 from variants.futurisiko import events as fe
+from variants.futurisiko.errors import BattlesPending
 from variants.futurisiko.legal import (
     LegalAmphibiousMove,
     LegalBattle,

@@ -32,7 +32,6 @@ from domain.errors import (
     NotEnoughArmies,
     NotYourTerritory,
     NotYourTurn,
-    OncePerGame,
     OncePerTurn,
     OptionDisabled,
     OwnTerritory,
@@ -58,6 +57,7 @@ from domain.rng import DerivedRandom
 from domain.views import ARMY, SpaceView, StateView, UnitStack
 from variants.piu import actions as pa
 from variants.piu import events as pe
+from variants.piu.errors import OncePerGame
 from variants.piu.legal import (
     LegalAdmiralAttack,
     LegalChooseFortress,

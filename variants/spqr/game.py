@@ -28,13 +28,11 @@ from domain.errors import (
     InvalidDice,
     InvalidOptions,
     MinimumGarrison,
-    NoNavalSuperiority,
     NotAdjacent,
     NotEnoughArmies,
     NotYourTerritory,
     OncePerTurn,
     OwnTerritory,
-    PowerCentreNotAllowed,
     ReinforcementsPending,
     WrongKindOfSpace,
     WrongPhase,
@@ -57,6 +55,7 @@ from domain.ruleset import Ruleset
 from domain.views import ARMY, SpaceView, StateView, UnitStack
 from variants.spqr import actions as sa
 from variants.spqr import events as se
+from variants.spqr.errors import NoNavalSuperiority, PowerCentreNotAllowed
 from variants.spqr.legal import (
     LegalBuildTrireme,
     LegalClaimProvince,
