@@ -1,22 +1,46 @@
-"""Game options: the rules players choose before a game starts."""
+"""Game options: the rules players choose before a game starts.
+
+Each option is a field of a game's options class, declared with `option(default, description)`:
+the description is what a client is told the option does (the catalogue, the API's option
+types), so an option without one cannot be registered (`GameOptions.check_declared`, which
+`Variant` runs when a game is declared). Plain values in and out (`to_dict`, `from_dict`):
+enums by value, the rest as they are.
+"""
 
 from __future__ import annotations
 
 import enum
-from dataclasses import asdict, dataclass, replace
+import types
+import typing
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, ClassVar
 
 from domain.errors import InvalidOptions
 
+DOC = "doc"
+
+
+def option(default: Any, description: str) -> Any:
+    """An option's field: its default and what it does, for clients."""
+    return field(default=default, metadata={DOC: description})
+
 
 class DefenderDice(enum.Enum):
+    """How many dice a defender rolls."""
+
     MAXIMUM = "maximum"  # the defender always rolls as many dice as it can (up to 3)
     DECLARE = "declare"  # the defender declares its dice after the attacker, before the roll
 
 
 class ObjectiveDeck(enum.Enum):
+    """Which deck of secret objectives is dealt."""
+
     STANDARD = "standard"
     TOURNAMENT = "tournament"
+
+
+# The plain types an option may have (its GraphQL type follows from it), besides enums.
+PLAIN_TYPES = (bool, int, str)
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,20 +49,45 @@ class GameOptions:
     `defender_dice` is DECLARE (the rulebook's basic game lets them choose; see docs/classic.md).
     `tournament()` is the "Regole da torneo"; each of its rules is also a switch of its own."""
 
-    defender_dice: DefenderDice = DefenderDice.MAXIMUM
-    # "No elimination before the end of the fourth round": during rounds 1..N nobody may
-    # attack the last territory of a player. 0 turns the protection off.
-    protected_rounds: int = 4
-    # Tournament rules, each its own switch.
-    attacker_dice_at_least_defender: bool = False
-    minimum_garrison: bool = False
-    objectives: ObjectiveDeck = ObjectiveDeck.STANDARD
-    # The game ends when the round in which the limit is reached is completed.
-    time_limit_minutes: int | None = None
-    round_limit: int | None = None
+    defender_dice: DefenderDice = option(
+        DefenderDice.MAXIMUM,
+        "MAXIMUM: defenders always roll min(3, armies); DECLARE: the defender declares its "
+        "dice after the attacker, before the roll.",
+    )
+    protected_rounds: int = option(
+        4, "No player may be eliminated before the end of this round (0: off)."
+    )
+    attacker_dice_at_least_defender: bool = option(
+        False, "Tournament: no attack with fewer dice than the defender."
+    )
+    minimum_garrison: bool = option(
+        False,
+        "Tournament: a voluntary move leaves at least 2 armies on a territory that borders "
+        "an enemy.",
+    )
+    objectives: ObjectiveDeck = option(
+        ObjectiveDeck.STANDARD,
+        "STANDARD secret objectives or the 16 TOURNAMENT objectives with points.",
+    )
+    time_limit_minutes: int | None = option(
+        None, "Tournament time limit; the round in which it expires is completed."
+    )
+    round_limit: int | None = option(None, "The game ends after this round; the ranking decides.")
 
     # Options that a variant's rules fix: no other value is accepted, so none is offered.
     fixed: ClassVar[frozenset[str]] = frozenset()
+
+    @classmethod
+    def check_declared(cls) -> None:
+        """Refuse (TypeError) an options class with an option that is not described, or of a
+        type no client can send: every option is shown to clients as it is declared."""
+        hints = option_types(cls)
+        for field_ in fields(cls):
+            if not str(field_.metadata.get(DOC, "")).strip():
+                raise TypeError(
+                    f"{cls.__name__}.{field_.name}: declare it with option(default, description)"
+                )
+            value_type(hints[field_.name], f"{cls.__name__}.{field_.name}")
 
     @classmethod
     def settable(cls) -> dict[str, Any]:
@@ -73,22 +122,53 @@ class GameOptions:
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
-        data["defender_dice"] = self.defender_dice.value
-        data["objectives"] = self.objectives.value
+        for name, value in data.items():
+            if isinstance(value, enum.Enum):
+                data[name] = value.value
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameOptions:
         values = dict(data)
-        known = set(cls.__dataclass_fields__)
-        unknown = sorted(set(values) - known)
+        known = {f.name: f for f in fields(cls)}
+        unknown = sorted(set(values) - set(known))
         if unknown:
             raise InvalidOptions(f"unknown options: {', '.join(unknown)}")
+        hints = option_types(cls)
         try:
-            if "defender_dice" in values:
-                values["defender_dice"] = DefenderDice(values["defender_dice"])
-            if "objectives" in values:
-                values["objectives"] = ObjectiveDeck(values["objectives"])
+            for name, value in values.items():
+                kind = value_type(hints[name], name)
+                if isinstance(kind, type) and issubclass(kind, enum.Enum):
+                    values[name] = kind(value)
         except ValueError as error:
             raise InvalidOptions(str(error)) from None
         return cls(**values)
+
+
+_TYPES: dict[type[GameOptions], dict[str, Any]] = {}
+
+
+def option_types(cls: type[GameOptions]) -> dict[str, Any]:
+    """Each option's declared type (the annotations are strings here), read once per class."""
+    known = _TYPES.get(cls)
+    if known is None:
+        known = _TYPES[cls] = typing.get_type_hints(cls)
+    return known
+
+
+def value_type(hint: Any, where: str) -> type:
+    """The type of an option's values (`int` for `int | None`), or TypeError for a type no
+    client can send."""
+    arguments = typing.get_args(hint)
+    if typing.get_origin(hint) in (typing.Union, types.UnionType) and type(None) in arguments:
+        rest = [argument for argument in arguments if argument is not type(None)]
+        if len(rest) == 1:
+            hint = rest[0]
+    if isinstance(hint, type) and (hint in PLAIN_TYPES or issubclass(hint, enum.Enum)):
+        return hint
+    raise TypeError(f"{where}: an option is a bool, an int, a str or an enum, not {hint!r}")
+
+
+def is_optional(hint: Any) -> bool:
+    """Whether an option's type takes None (no limit, the rules' own value)."""
+    return type(None) in typing.get_args(hint)

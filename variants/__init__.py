@@ -30,6 +30,11 @@ class Variant:
     game_class: type[Kernel] = Game
     description: str = ""
 
+    def __post_init__(self) -> None:
+        # Every option is shown to clients as declared: an undescribed one fails here, when
+        # the game is declared (its module imported), not when a client asks for it.
+        self.options_class.check_declared()
+
     @property
     def ruleset_class(self) -> type[Ruleset]:
         return self.game_class.RULESET_CLASS

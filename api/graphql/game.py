@@ -10,7 +10,7 @@ from strawberry.scalars import JSON
 
 from api.graphql.clock import Clock, TimeControl, clock_type, time_control_type
 from api.graphql.context import Info
-from api.graphql.enums import DefenderDice, GameStatus, ObjectiveDeck, Phase, phase_member
+from api.graphql.enums import GameStatus, Phase, phase_member
 from api.graphql.events import EventPage, event_type
 from api.graphql.generated import (
     GameState,
@@ -21,101 +21,12 @@ from api.graphql.generated import (
     state_type,
 )
 from api.graphql.ids import Node, page_size, to_global_id
+from api.graphql.options import GameOptions, VariantOptions, game_options, variant_options
 from api.service import Session, engine_seed
 from api.stores.base import GameRecord, LogEntry
 from bots.seated import BotPolicy as DomainBotPolicy
 from domain.views import ARMY, SpaceView
 from variants import get_variant
-
-# The options of one game only (RisiKo! Più's, FutuRisiKo!'s), shown as they were chosen (null
-# in the other games).
-VARIANT_OPTIONS = (
-    "starting_armies",
-    "hidden_armies",
-    "fortress_attack_dice",
-    "fill_board",
-    "losses",
-    "super_produzione",
-    "missili_balistici",
-    "scudo_spaziale",
-    "arma_segreta",
-    "siluro_killer",
-    "tregua",
-)
-
-
-@strawberry.type(description="The options a game was created with.")
-class GameOptions:
-    defender_dice: DefenderDice = strawberry.field(
-        description="MAXIMUM or DECLARE: how many dice defenders roll."
-    )
-    protected_rounds: int = strawberry.field(
-        description="No elimination before the end of this round (0: off)."
-    )
-    attacker_dice_at_least_defender: bool = strawberry.field(
-        description="Tournament: no attack with fewer dice than the defender."
-    )
-    minimum_garrison: bool = strawberry.field(
-        description="Tournament: voluntary moves keep 2 armies on border territories."
-    )
-    objectives: ObjectiveDeck = strawberry.field(description="Which objective deck is dealt.")
-    time_limit_minutes: int | None = strawberry.field(
-        description="Tournament time limit; the round in which it expires is completed."
-    )
-    round_limit: int | None = strawberry.field(
-        description="The game ends after this round, by ranking."
-    )
-    victory_points: int | None = strawberry.field(
-        description="S.P.Q.RisiKo!: the victory points that win; null for classic games (and "
-        "for an S.P.Q.RisiKo! game without a target)."
-    )
-    # RisiKo! Più's own (null in the other games):
-    starting_armies: int | None = strawberry.field(
-        default=None,
-        description="RisiKo! Più: each player's armies for the setup (null: by the number of "
-        "players)",
-    )
-    hidden_armies: int | None = strawberry.field(
-        default=None,
-        description="RisiKo! Più: how many the hidden armies are (null: the next Rinforzi step)",
-    )
-    fortress_attack_dice: int | None = strawberry.field(
-        default=None,
-        description="RisiKo! Più: the most dice an attack on a fortress rolls",
-    )
-    # FutuRisiKo!'s own (null in the other games):
-    fill_board: bool | None = strawberry.field(
-        default=None,
-        description="FutuRisiKo!: flags in turn until every territory has one (default: one each)",
-    )
-    losses: str | None = strawberry.field(
-        default=None,
-        description="FutuRisiKo!: a hit takes tanks_first (default) or aircraft_first",
-    )
-    super_produzione: bool | None = strawberry.field(
-        default=None,
-        description="FutuRisiKo!: Super Produzione doubles a production",
-    )
-    missili_balistici: bool | None = strawberry.field(
-        default=None,
-        description="FutuRisiKo!: Missili Balistici, 3 dice at a territory 2 steps away",
-    )
-    scudo_spaziale: bool | None = strawberry.field(
-        default=None,
-        description="FutuRisiKo!: Scudo Spaziale stops the next missile of the round",
-    )
-    arma_segreta: bool | None = strawberry.field(
-        default=None,
-        description="FutuRisiKo!: Arma Segreta, 2 more dice in every volley of a battle",
-    )
-    siluro_killer: bool | None = strawberry.field(
-        default=None,
-        description="FutuRisiKo!: Siluro Killer sinks an enemy submarine",
-    )
-    tregua: bool | None = strawberry.field(
-        default=None,
-        description="FutuRisiKo!: Tregua binds two players a round; Tradimento breaks it",
-    )
 
 
 @strawberry.type(description="A player's public facts.")
@@ -465,20 +376,19 @@ class Game(Node):
     def created_at(self) -> str:
         return datetime.fromtimestamp(self._record.created_at, UTC).isoformat()
 
-    @strawberry.field(description="The options the game was created with.")
+    @strawberry.field(
+        description="The options the game was created with, every game's in one type (null "
+        "where the game has none such); variantOptions has the game's own type."
+    )
     def options(self) -> GameOptions:
-        o = self._record.options
-        return GameOptions(
-            defender_dice=DefenderDice(o["defender_dice"]),
-            protected_rounds=o["protected_rounds"],
-            attacker_dice_at_least_defender=o["attacker_dice_at_least_defender"],
-            minimum_garrison=o["minimum_garrison"],
-            objectives=ObjectiveDeck(o["objectives"]),
-            time_limit_minutes=o["time_limit_minutes"],
-            round_limit=o["round_limit"],
-            victory_points=o.get("victory_points"),
-            **{name: o.get(name) for name in VARIANT_OPTIONS},
-        )
+        return game_options(get_variant(self._record.variant), self._record.options)
+
+    @strawberry.field(
+        description="The options the game was created with, in its variant's own type "
+        "(ClassicOptions, SpqrOptions, …): every option it has, and only those."
+    )
+    def variant_options(self) -> VariantOptions:
+        return variant_options(get_variant(self._record.variant), self._record.options)
 
     @strawberry.field(description="The time control it was created with; null: no clock.")
     def time_control(self) -> TimeControl | None:

@@ -7,10 +7,10 @@ import strawberry
 from api.graphql.clock import TimeControlInput
 from api.graphql.codes import ErrorCode, code_member
 from api.graphql.context import Info
-from api.graphql.enums import DefenderDice, ObjectiveDeck
 from api.graphql.events import GameEvent
 from api.graphql.game import Game, game_type
 from api.graphql.generated import ActionInput
+from api.graphql.options import GameOptionsInput, VariantOptionsInput
 from api.service import Session
 from api.text_inputs import CLIENT_MUTATION_ID, DATA_NAME, GLOBAL_ID, NAME, SEED
 from bots.seated import BotPolicy as DomainBotPolicy
@@ -46,92 +46,6 @@ def user_error(error: domain_errors.CodedError, field: list[str] | None = None) 
     return UserError(code=code_member(error.code), message=error.message, field=field)
 
 
-@strawberry.input(
-    description="Options of a new game; every field omitted (or null) takes the variant's "
-    "default. An option the variant does not have, or a value its rules refuse (DECLARE, "
-    "minimumGarrison false or TOURNAMENT objectives in S.P.Q.RisiKo!, victoryPoints in a "
-    "classic game), is INVALID_OPTIONS. See Variant.options."
-)
-class GameOptionsInput:
-    defender_dice: DefenderDice | None = strawberry.field(
-        default=None, description="MAXIMUM (default) or DECLARE."
-    )
-    protected_rounds: int | None = strawberry.field(
-        default=None, description="No elimination before the end of this round (default 4, 0: off)."
-    )
-    attacker_dice_at_least_defender: bool | None = strawberry.field(
-        default=None, description="Tournament: no attack with fewer dice than the defender."
-    )
-    minimum_garrison: bool | None = strawberry.field(
-        default=None, description="Tournament: voluntary moves keep 2 armies on border territories."
-    )
-    objectives: ObjectiveDeck | None = strawberry.field(
-        default=None, description="STANDARD (default) or TOURNAMENT objectives."
-    )
-    time_limit_minutes: int | None = strawberry.field(
-        default=None,
-        description="A time limit in minutes; the round in which it expires is completed.",
-    )
-    round_limit: int | None = strawberry.field(
-        default=None, description="End the game after this round; the ranking decides."
-    )
-    victory_points: int | None = strawberry.field(
-        default=None,
-        description="S.P.Q.RisiKo! only: the victory points that win (at least 1; default 20).",
-    )
-    starting_armies: int | None = strawberry.field(
-        default=None,
-        description="RisiKo! Più only: each player's armies for the setup (15 to 60; default "
-        "35, 30, 25 or 20 for 3 to 6 players).",
-    )
-    hidden_armies: int | None = strawberry.field(
-        default=None,
-        description="RisiKo! Più only: how many the hidden armies are (0: none; default the "
-        "next step of the Rinforzi track).",
-    )
-    fortress_attack_dice: int | None = strawberry.field(
-        default=None,
-        description="RisiKo! Più only: the most dice an attack on a fortress rolls (1 to 3; "
-        "default 3).",
-    )
-    fill_board: bool | None = strawberry.field(
-        default=None,
-        description="FutuRisiKo!: flags in turn until every territory has one (default: one each).",
-    )
-    losses: str | None = strawberry.field(
-        default=None,
-        description="FutuRisiKo!: a hit takes tanks_first (default) or aircraft_first "
-        f"({DATA_NAME.rule}).",
-    )
-    super_produzione: bool | None = strawberry.field(
-        default=None,
-        description="FutuRisiKo!: Super Produzione doubles a production.",
-    )
-    missili_balistici: bool | None = strawberry.field(
-        default=None,
-        description="FutuRisiKo!: Missili Balistici, 3 dice at a territory 2 steps away.",
-    )
-    scudo_spaziale: bool | None = strawberry.field(
-        default=None,
-        description="FutuRisiKo!: Scudo Spaziale stops the next missile of the round.",
-    )
-    arma_segreta: bool | None = strawberry.field(
-        default=None,
-        description="FutuRisiKo!: Arma Segreta, 2 more dice in every volley of a battle.",
-    )
-    siluro_killer: bool | None = strawberry.field(
-        default=None,
-        description="FutuRisiKo!: Siluro Killer sinks an enemy submarine.",
-    )
-    tregua: bool | None = strawberry.field(
-        default=None,
-        description="FutuRisiKo!: Tregua binds two players a round; Tradimento breaks it.",
-    )
-    tournament: bool | None = strawberry.field(
-        default=None, description="Start from the tournament preset; other fields override it."
-    )
-
-
 @strawberry.input(description="A new game.")
 class CreateGameInput:
     variant: str = strawberry.field(
@@ -139,6 +53,11 @@ class CreateGameInput:
     )
     options: GameOptionsInput | None = strawberry.field(
         default=None, description="Options; omitted ones take their defaults."
+    )
+    variant_options: VariantOptionsInput | None = strawberry.field(
+        default=None,
+        description="Options in the variant's own input type (its member of "
+        "VariantOptionsInput), instead of options; omitted ones take their defaults.",
     )
     seed: str | None = strawberry.field(
         default=None,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import functools
 from collections.abc import AsyncGenerator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -35,7 +34,6 @@ from api.graphql.inputs import (
     CreateGameInput,
     CreateGamePayload,
     GameInput,
-    GameOptionsInput,
     GamePayload,
     JoinGameInput,
     JoinGamePayload,
@@ -47,6 +45,7 @@ from api.graphql.inputs import (
 from api.graphql.limits import DocumentLimits, Limits
 from api.graphql.lobby import LobbyEvent
 from api.graphql.odds import BattleOdds, VolleyOdds, odds_type, volley_odds_type
+from api.graphql.options import OWN_OPTION_TYPES, chosen_options
 from api.graphql.shared_events import SharedEventExecutor, StreamResultsRunner
 from api.graphql.static_reads import StaticAnswers, StaticReads
 from api.seat_stream import seat_notices
@@ -65,7 +64,6 @@ from domain.odds import BattleOdds as DomainOdds
 from domain.odds import TieRule as DomainTieRule
 from domain.odds import VolleyOdds as DomainVolleyOdds
 from domain.odds import battle_odds, volley_odds
-from domain.options import GameOptions
 from domain.rng import contribution_problem
 from variants import VARIANTS
 
@@ -76,10 +74,6 @@ MAX_ODDS_ARMIES = 1000
 MAX_VOLLEY_UNITS = 80  # a colour has 70 tanks and aircraft; 80 a side takes about 0.25 s
 MAX_EXACT_VOLLEY_UNITS = 15  # fractions grow fast: 15 a side takes about 0.1 s, 20 0.25 s
 ODDS_WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="odds")
-# The fields of GameOptionsInput that are options (`tournament` is a preset of them).
-OPTION_FIELDS = tuple(
-    f.name for f in dataclasses.fields(GameOptionsInput) if f.name != "tournament"
-)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -364,19 +358,8 @@ class Query:
 
 
 def _options(input: CreateGameInput) -> dict[str, Any]:
-    """The options given, as plain values over the variant's defaults (the service applies
-    them to the variant's own options): the tournament preset first, then each field set."""
-    given = input.options
-    if given is None:
-        return {}
-    overrides: dict[str, Any] = {}
-    if given.tournament:
-        overrides = GameOptions.tournament_overrides()
-    for name in OPTION_FIELDS:
-        value = getattr(given, name)
-        if value is not None:
-            overrides[name] = getattr(value, "value", value)
-    return overrides
+    """The options given, as plain values over the variant's defaults (api/graphql/options)."""
+    return chosen_options(input.variant, input.options, input.variant_options)
 
 
 @strawberry.type
@@ -691,7 +674,7 @@ def build_schema(
         query=Query,
         mutation=Mutation,
         subscription=Subscription,
-        types=[Game, *STATE_TYPES],
+        types=[Game, *STATE_TYPES, *OWN_OPTION_TYPES],
         execution_context_class=SharedEventExecutor,
         extensions=[
             ParserCache,

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from domain.errors import InvalidOptions
-from domain.options import DefenderDice, GameOptions, ObjectiveDeck
+from domain.options import DefenderDice, GameOptions, ObjectiveDeck, option
 
 TANKS_FIRST = "tanks_first"
 AIRCRAFT_FIRST = "aircraft_first"
@@ -28,20 +28,22 @@ class FutuOptions(GameOptions):
             "time_limit_minutes",
         }
     )
-    protected_rounds: int = 0
+    protected_rounds: int = option(0, "None in FutuRisiKo!.")
     # The rules: one flag each, from the first player. True: the reference's placeholder,
     # flags placed in turn until every territory has one.
-    fill_board: bool = False
+    fill_board: bool = option(
+        False, "Flags are placed in turn until every territory has one (default: one each)."
+    )
     # Which unit a hit destroys first (the rules do not say who chooses): tanks_first, the
     # cheaper unit, or aircraft_first (the hobby simulator's reading).
-    losses: str = TANKS_FIRST
+    losses: str = option(TANKS_FIRST, "A hit takes tanks_first (default) or aircraft_first.")
     # Each card's placeholder effect; a card whose option is off is held and discarded only.
-    super_produzione: bool = True
-    missili_balistici: bool = True
-    scudo_spaziale: bool = True
-    arma_segreta: bool = True
-    siluro_killer: bool = True
-    tregua: bool = True  # Tregua, and Tradimento that breaks it
+    super_produzione: bool = option(True, "Super Produzione doubles a production.")
+    missili_balistici: bool = option(True, "Missili Balistici: 3 dice at a territory 2 steps away.")
+    scudo_spaziale: bool = option(True, "Scudo Spaziale stops the next missile of the round.")
+    arma_segreta: bool = option(True, "Arma Segreta: 2 more dice in every volley of a battle.")
+    siluro_killer: bool = option(True, "Siluro Killer sinks an enemy submarine.")
+    tregua: bool = option(True, "Tregua binds two players a round; Tradimento breaks it.")
 
     def __post_init__(self) -> None:
         GameOptions.__post_init__(self)

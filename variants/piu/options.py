@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from domain.errors import InvalidOptions
-from domain.options import GameOptions, ObjectiveDeck
+from domain.options import GameOptions, ObjectiveDeck, option
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,10 +26,19 @@ class PiuOptions(GameOptions):
             "minimum_garrison",
         }
     )
-    protected_rounds: int = 0
-    starting_armies: int | None = None
-    hidden_armies: int | None = None
-    fortress_attack_dice: int = 3
+    protected_rounds: int = option(0, "None in RisiKo! Più: a fortress may fall at once.")
+    starting_armies: int | None = option(
+        None,
+        "Each player's armies for the setup (15 to 60; null: 35, 30, 25 or 20 for 3 to 6 players).",
+    )
+    hidden_armies: int | None = option(
+        None,
+        "How many the hidden armies are (0: none, up to 30; null: the next step of the "
+        "Rinforzi track when they come out).",
+    )
+    fortress_attack_dice: int = option(
+        3, "The most dice an attack on a fortress rolls (1 to 3; 2 in one reading of Castle Risk)."
+    )
 
     def __post_init__(self) -> None:
         GameOptions.__post_init__(self)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from domain.errors import InvalidOptions
-from domain.options import DefenderDice, GameOptions, ObjectiveDeck
+from domain.options import DefenderDice, GameOptions, ObjectiveDeck, option
 
 DEFAULT_ROUND_LIMIT = 8
 
@@ -23,8 +23,10 @@ class SkirmishOptions(GameOptions):
             "time_limit_minutes",
         }
     )
-    protected_rounds: int = 0
-    round_limit: int | None = DEFAULT_ROUND_LIMIT
+    protected_rounds: int = option(0, "None in a skirmish.")
+    round_limit: int | None = option(
+        DEFAULT_ROUND_LIMIT, "The game ends after this round; the spaces held decide."
+    )
 
     def __post_init__(self) -> None:
         GameOptions.__post_init__(self)

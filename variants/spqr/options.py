@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from domain.errors import InvalidOptions
-from domain.options import DefenderDice, GameOptions, ObjectiveDeck
+from domain.options import DefenderDice, GameOptions, ObjectiveDeck, option
 
 DEFAULT_VICTORY_POINTS = 20
 
@@ -17,8 +17,12 @@ class SpqrOptions(GameOptions):
     (`round_limit` too). The garrison of 2 is a rule of this game, not a tournament option."""
 
     fixed: ClassVar[frozenset[str]] = frozenset({"defender_dice", "minimum_garrison", "objectives"})
-    minimum_garrison: bool = True
-    victory_points: int | None = DEFAULT_VICTORY_POINTS
+    minimum_garrison: bool = option(True, "The garrison of 2 is a rule of S.P.Q.RisiKo!.")
+    victory_points: int | None = option(
+        DEFAULT_VICTORY_POINTS,
+        "The victory points that win, claimed at the start of each turn (at least 1; null: "
+        "no target, then a time or round limit ends the game).",
+    )
 
     def __post_init__(self) -> None:
         GameOptions.__post_init__(self)
