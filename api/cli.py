@@ -76,6 +76,32 @@ def _odds(args: argparse.Namespace) -> int:
     return 0
 
 
+def _player_ranges() -> str:
+    """Each game's number of players, from its rules."""
+    return ", ".join(
+        f"{name} {v.ruleset.min_players} to {v.ruleset.max_players}"
+        for name, v in sorted(VARIANTS.items())
+    )
+
+
+def _option_names() -> str:
+    """Each game's options by name, from its options class."""
+    return "; ".join(
+        f"{name}: {', '.join(v.options_class.settable())}" for name, v in sorted(VARIANTS.items())
+    )
+
+
+def _option(text: str) -> tuple[str, Any]:
+    """NAME=VALUE, the value in JSON when it reads as JSON, else the text itself."""
+    name, equals, value = text.partition("=")
+    if not equals or not name:
+        raise argparse.ArgumentTypeError(f"{text!r}: give NAME=VALUE")
+    try:
+        return name, json.loads(value)
+    except json.JSONDecodeError:
+        return name, value
+
+
 def _distribution(values: Sequence[float]) -> str:
     shown = [f"{k}:{p:.4f}" for k, p in enumerate(values) if p >= 0.00005]
     return " ".join(shown)
@@ -93,7 +119,7 @@ def _simulate(args: argparse.Namespace) -> int:
         seed=args.seed,
         policy=args.policy,
         round_limit=args.round_limit,
-        victory_points=args.victory_points,
+        options=dict(args.option),
         on_game=bar.show,
     )
     bar.end()
@@ -342,14 +368,12 @@ def build_parser(with_arena_options: bool = True) -> argparse.ArgumentParser:
         "simulate",
         help="play games in-process and measure the engine",
         description="Play whole games in-process, one policy for every seat, with the "
-        "variant's default options (spqr: to 20 victory points), and measure the engine.",
+        "variant's default options (or those set with --option), and measure the engine.",
     )
     sim.add_argument(
         "--variant", default="classic", choices=sorted(VARIANTS), help="the game (default classic)"
     )
-    sim.add_argument(
-        "--players", type=int, default=4, help="classic 3 to 6, spqr 3 to 5, futurisiko 3 to 6"
-    )
+    sim.add_argument("--players", type=int, default=4, help=f"players: {_player_ranges()}")
     sim.add_argument("--games", type=int, default=100, help="games to play (default 100)")
     sim.add_argument(
         "--seed", type=int, default=0, help="the same seed plays the same games (default 0)"
@@ -362,7 +386,13 @@ def build_parser(with_arena_options: bool = True) -> argparse.ArgumentParser:
     )
     sim.add_argument("--round-limit", type=int, default=200, help="rounds before a game is cut")
     sim.add_argument(
-        "--victory-points", type=int, help="spqr only: the target (default 20) a player wins at"
+        "--option",
+        type=_option,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set one of the variant's options (again for another); a VALUE in JSON (3, true, "
+        f"null, ...) or else text. The options: {_option_names()}",
     )
     sim.add_argument("--json", action="store_true", help="the measures as JSON")
     sim.add_argument(

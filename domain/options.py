@@ -129,20 +129,33 @@ class GameOptions:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameOptions:
+        """The options of plain values (an enum's by value); InvalidOptions for an unknown
+        option or a value of the wrong type."""
         values = dict(data)
-        known = {f.name: f for f in fields(cls)}
-        unknown = sorted(set(values) - set(known))
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(values) - known)
         if unknown:
             raise InvalidOptions(f"unknown options: {', '.join(unknown)}")
         hints = option_types(cls)
-        try:
-            for name, value in values.items():
-                kind = value_type(hints[name], name)
-                if isinstance(kind, type) and issubclass(kind, enum.Enum):
-                    values[name] = kind(value)
-        except ValueError as error:
-            raise InvalidOptions(str(error)) from None
+        for name, value in values.items():
+            values[name] = _typed_value(name, hints[name], value)
         return cls(**values)
+
+
+def _typed_value(name: str, hint: Any, value: Any) -> Any:
+    """A plain value as the option's type, or InvalidOptions."""
+    kind = value_type(hint, name)
+    if value is None and is_optional(hint):
+        return None
+    if issubclass(kind, enum.Enum):
+        try:
+            return kind(value)
+        except ValueError:
+            allowed = ", ".join(str(member.value) for member in kind)
+            raise InvalidOptions(f"{name} is one of {allowed}, not {value!r}") from None
+    if type(value) is not kind:  # no bool for an int, no text for a number
+        raise InvalidOptions(f"{name} must be a {kind.__name__}, not {value!r}")
+    return value
 
 
 _TYPES: dict[type[GameOptions], dict[str, Any]] = {}

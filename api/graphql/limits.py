@@ -30,7 +30,7 @@ past three turns.)
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache
 from typing import Any
 
@@ -65,18 +65,20 @@ from strawberry.types import ExecutionContext
 
 from api.budget import Budgets, Charge
 from api.identity_memo import IdentityMemo
+from variants import VARIANTS
 
 DEFAULT_PAGE = 20
 MAX_PAGE = 100
 # The longest list each list field of objects can return (boards have at most 57 spaces and
-# 145 edges; at most 6 players). A field not named here counts as DEFAULT_LIST_SIZE.
+# 145 edges; at most 6 players; the games served and their options, from the registry). A
+# field not named here counts as DEFAULT_LIST_SIZE.
 LIST_SIZES: Mapping[str, int] = {
-    "variants": 4,
+    "variants": len(VARIANTS),
     "players": 6,
     "ranking": 6,
     "colours": 6,
     "regions": 12,
-    "options": 20,
+    "options": max(len(fields(v.options_class)) for v in VARIANTS.values()),
     "edges": 160,
     "userErrors": 4,
     "hand": 12,

@@ -765,6 +765,13 @@ class RisikoClient:
             expected_defender_losses=data["expectedDefenderLosses"],
         )
 
+    async def action_kinds(self, variant: str = "classic") -> frozenset[str]:
+        """The ActionInput members a game of `variant` takes (what its bots must know)."""
+        for found in (await self.query("{ variants { name actionKinds } }"))["variants"]:
+            if found["name"] == variant:
+                return frozenset(found["actionKinds"])
+        raise ApiError("UNKNOWN_VARIANT", f"no variant {variant!r}")
+
     async def board(self, variant: str = "classic") -> Board:
         """The board of a variant: territories, regions and borders."""
         for found in (await self.query(BOARD))["variants"]:

@@ -1,8 +1,9 @@
 """The arena behind `risiko arena`: bots play whole games against each other through the real
 HTTP and WebSocket API, on a server of their own (a child `risiko serve`) or a given one.
 
-S.P.Q.RisiKo! (`variant="spqr"`, 3 to 5 bots) is won by victory points: the target is the
-variant's (20) unless `victory_points` is given, and the round limit still cuts long games.
+Options of the game are given by name (`options`, as Variant.options lists them: S.P.Q.RisiKo!'s
+victory_points, …), over the variant's defaults; the round limit still cuts long games. Each
+bot is found by what the game plays (Variant.actionKinds, risiko_client.bots.make_bot).
 
 Games are reproducible: game k of seed S is created with the seed "arena-S-k" and each bot
 draws its own random numbers from a seed of its own, so the same command gives the same games.
@@ -22,7 +23,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -30,7 +31,7 @@ from typing import Any, TextIO
 import httpx
 
 from risiko_client.api import RisikoClient
-from risiko_client.bots import BOTS, PlayStats, make_bot, play
+from risiko_client.bots import BOTS, Bot, PlayStats, bot_class, play
 
 SERVER = "server-"  # a bot name with this prefix is a bot the server plays (addBot)
 SERVER_POLICIES = ("odds", "random")
@@ -48,7 +49,7 @@ class GameResult:
     winner: int | None
     reason: str
     firsts: list[int]  # seats ranked first (the winner, or the best at the round limit)
-    points: list[int]  # S.P.Q.RisiKo!: victory points by seat at the end (classic: zeros)
+    points: list[int]  # victory points by seat at the end (Player.victoryPoints; else zeros)
     round: int
     stats: list[PlayStats]
     seconds: float
@@ -108,15 +109,16 @@ async def play_game(
     seed: str,
     bot_seeds: list[str],
     round_limit: int = ROUND_LIMIT,
-    victory_points: int | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> GameResult:
-    """Create a game, seat one bot per name, start it and let every bot play to the end."""
+    """Create a game, seat one bot per name, start it and let every bot play to the end.
+    `options`: by name (Variant.options), over the variant's defaults."""
     started = time.perf_counter()
-    options: dict[str, Any] = {"roundLimit": round_limit}
-    if victory_points is not None:
-        options["victoryPoints"] = victory_points  # S.P.Q.RisiKo! only
+    given: dict[str, Any] = {"roundLimit": round_limit}
+    given |= {to_camel(name): value for name, value in (options or {}).items()}
     async with RisikoClient(url) as lobby:
-        game_id = await lobby.create_game(variant, options, seed)
+        kinds = await lobby.action_kinds(variant)
+        game_id = await lobby.create_game(variant, given, seed)
         # A host takes the first seat, so that bots the server plays (server-…) can be seated
         # in the order given, and leaves before the start: the seats after it move up one.
         # The arena's games are seeded, to be reproducible: it knows, having chosen the seed.
@@ -135,7 +137,7 @@ async def play_game(
         clients = {i: lobby.with_token(token) for i, token in enumerate(tokens) if token}
         try:
             await next(iter(clients.values())).start_game(game_id)
-            bots = {i: make_bot(variant, seats[i], bot_seeds[i]) for i in clients}
+            bots = {i: bot_class(seats[i], kinds)(bot_seeds[i]) for i in clients}
             async with asyncio.TaskGroup() as group:  # one failing bot stops the others
                 tasks = {
                     i: group.create_task(play(bots[i], client, game_id))
@@ -160,6 +162,12 @@ async def play_game(
         stats=[tasks[i].result() if i in tasks else PlayStats() for i in range(len(seats))],
         seconds=time.perf_counter() - started,
     )
+
+
+def to_camel(name: str) -> str:
+    """An option's name (victory_points) as GameOptionsInput spells it (victoryPoints)."""
+    first, *rest = name.split("_")
+    return first + "".join(part.capitalize() for part in rest)
 
 
 async def _until_over(lobby: RisikoClient, game_id: str) -> None:
@@ -211,7 +219,7 @@ async def _run(
     round_limit: int,
     parallel: int,
     progress: Progress,
-    victory_points: int | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> list[GameResult]:
     """Every game of the plan, `parallel` at a time; the results in the plan's order."""
     slots = asyncio.Semaphore(parallel)
@@ -224,7 +232,7 @@ async def _run(
         nonlocal done
         async with slots:
             result = await play_game(
-                url, variant, seats, number, game_seed, bot_seeds, round_limit, victory_points
+                url, variant, seats, number, game_seed, bot_seeds, round_limit, options
             )
         done += 1
         progress.show(done, f"(last: {result.actions} actions, round {result.round})")
@@ -244,19 +252,18 @@ def run_arena(
     server: str | None = None,
     duplicate: bool = False,
     round_limit: int = ROUND_LIMIT,
-    victory_points: int | None = None,
+    options: Mapping[str, Any] | None = None,
     parallel: int = 1,
     progress: TextIO | None = None,
 ) -> dict[str, Any]:
-    """Play the games and return the report (see `report`). `victory_points` is the target
-    of S.P.Q.RisiKo! games (None: the variant's default)."""
+    """Play the games and return the report (see `report`). `options`: the game's, by name
+    (Variant.options: S.P.Q.RisiKo!'s victory_points, …), over the variant's defaults."""
     for name in bots:
-        if name.startswith(SERVER):
-            if name.removeprefix(SERVER) not in SERVER_POLICIES:
-                known = ", ".join(SERVER + policy for policy in SERVER_POLICIES)
-                raise ValueError(f"no server bot {name!r} (known: {known})")
-            continue
-        make_bot(variant, name)  # an unknown bot fails before any game
+        if name.startswith(SERVER) and name.removeprefix(SERVER) not in SERVER_POLICIES:
+            known = ", ".join(SERVER + policy for policy in SERVER_POLICIES)
+            raise ValueError(f"no server bot {name!r} (known: {known})")
+        if not name.startswith(SERVER) and name not in BOTS:
+            raise ValueError(f"no bot {name!r} (known: {', '.join(sorted(BOTS))})")
     if all(name.startswith(SERVER) for name in bots):
         raise ValueError("the arena needs at least one bot that plays through the API")
     if games < 1 or parallel < 1:
@@ -264,12 +271,11 @@ def run_arena(
     plan = schedule(bots, games, seed, duplicate)
     with contextlib.ExitStack() as stack:
         url = server or stack.enter_context(local_server())
+        _check_bots(url, variant, bots)  # a bot that cannot play this game fails before any
         bar = Progress(len(plan), progress)
         started = time.perf_counter()
         try:
-            results = asyncio.run(
-                _run(url, variant, plan, round_limit, parallel, bar, victory_points)
-            )
+            results = asyncio.run(_run(url, variant, plan, round_limit, parallel, bar, options))
         except BaseExceptionGroup as group:  # the task groups': raise the first error itself
             error: BaseException = group
             while isinstance(error, BaseExceptionGroup):
@@ -279,9 +285,22 @@ def run_arena(
             bar.end()
         seconds = time.perf_counter() - started
     settings = {"variant": variant, "bots": bots, "seed": seed, "duplicate": duplicate}
-    settings |= {"round_limit": round_limit, "victory_points": victory_points}
+    settings |= {"round_limit": round_limit, "options": dict(options or {})}
     settings |= {"parallel": parallel, "server": server}
     return settings | report(results, seconds)
+
+
+def _check_bots(url: str, variant: str, bots: list[str]) -> None:
+    """Every bot named plays the game (ValueError), asked of the server's catalogue."""
+
+    async def kinds() -> frozenset[str]:
+        async with RisikoClient(url) as client:
+            return await client.action_kinds(variant)
+
+    known = asyncio.run(kinds())
+    for name in bots:
+        if not name.startswith(SERVER):
+            bot_class(name, known)
 
 
 def report(results: list[GameResult], seconds: float) -> dict[str, Any]:
@@ -348,9 +367,9 @@ def format_report(data: dict[str, Any]) -> str:
     the points each bot scored on average."""
     bots = ",".join(data["bots"])
     mode = ", duplicate" if data["duplicate"] else ""
-    target = data.get("victory_points")
-    goal = f", {target} victory points to win" if target is not None else ""
-    scored = target is not None or any(e.get("points") for e in data["per_bot"].values())
+    chosen = data.get("options") or {}
+    goal = "".join(f", {name} {value}" for name, value in chosen.items())
+    scored = any(e.get("points") for e in data["per_bot"].values())
     points = f" {'VP/game':>8}" if scored else ""
     lines = [
         f"{data['games']} games of {data['variant']}, bots {bots}, seed {data['seed']}{mode}, "
@@ -379,18 +398,38 @@ def format_report(data: dict[str, Any]) -> str:
 
 
 def bots_help() -> str:
-    """The bots the arena knows, from the registries: each variant's that play through the API
-    (BOTS), and those the server plays (its policies)."""
-    ours = "; ".join(f"{variant}: {', '.join(sorted(names))}" for variant, names in BOTS.items())
+    """The bots the arena knows, from the registries: those that play through the API (BOTS,
+    each with the actions it needs a game to have), and those the server plays (its
+    policies)."""
+    ours = "; ".join(
+        f"{name}: {', '.join(plays_help(cls) for cls in classes)}" for name, classes in BOTS.items()
+    )
     theirs = ", ".join(SERVER + policy for policy in SERVER_POLICIES)
     return (
-        "one bot per seat, comma-separated. Bots that play through the API, by variant: "
-        f"{ours}. Bots the server plays (addBot), any variant: {theirs}"
+        "one bot per seat, comma-separated. Bots that play through the API, by name, each "
+        f"for the games with the actions it needs (Variant.actionKinds): {ours}. Bots the "
+        f"server plays (addBot), any variant: {theirs}"
     )
 
 
-def add_arguments(parser: argparse.ArgumentParser, variants: Sequence[str]) -> None:
-    """The arena's options, for `risiko arena` and `python -m risiko_client.arena` alike."""
+def plays_help(cls: type[Bot]) -> str:
+    return f"{cls.__name__} ({', '.join(sorted(cls.plays)) or 'any game'})"
+
+
+def _option(text: str) -> tuple[str, Any]:
+    """NAME=VALUE, the value in JSON when it reads as JSON, else the text itself."""
+    name, equals, value = text.partition("=")
+    if not equals or not name:
+        raise argparse.ArgumentTypeError(f"{text!r}: give NAME=VALUE")
+    try:
+        return name, json.loads(value)
+    except json.JSONDecodeError:
+        return name, value
+
+
+def add_arguments(parser: argparse.ArgumentParser, variants: Sequence[str] | None) -> None:
+    """The arena's options, for `risiko arena` and `python -m risiko_client.arena` alike
+    (`variants`: the choices, when the caller knows them; the server refuses others)."""
     parser.add_argument(
         "--variant", default="classic", choices=variants, help="the game (default: classic)"
     )
@@ -408,7 +447,13 @@ def add_arguments(parser: argparse.ArgumentParser, variants: Sequence[str]) -> N
         "--round-limit", type=int, default=ROUND_LIMIT, help="rounds before a game ends"
     )
     parser.add_argument(
-        "--victory-points", type=int, help="spqr only: the target (default 20) a bot wins at"
+        "--option",
+        type=_option,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set an option of the game by its name in Variant.options (victory_points=6, …; "
+        "again for another); a VALUE in JSON, or else text",
     )
     parser.add_argument("--parallel", type=int, default=1, help="games played at the same time")
     parser.add_argument(
@@ -432,7 +477,7 @@ def run_command(args: argparse.Namespace, name: str) -> int:
             server=args.server,
             duplicate=args.duplicate,
             round_limit=args.round_limit,
-            victory_points=args.victory_points,
+            options=dict(args.option),
             parallel=args.parallel,
             progress=None if args.json else sys.stderr,
         )
@@ -450,7 +495,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Bots play whole games against each other through the real HTTP and "
         "WebSocket API (the same as `risiko arena`).",
     )
-    add_arguments(parser, sorted(BOTS))
+    add_arguments(parser, None)
     return parser
 
 

@@ -123,7 +123,7 @@ def test_simulate_reports_every_game_won(policy: str) -> None:
 
 
 def test_simulate_takes_a_victory_point_target() -> None:
-    short = simulate("spqr", players=3, games=3, seed=1, victory_points=5)
+    short = simulate("spqr", players=3, games=3, seed=1, options={"victory_points": 5})
     full = simulate("spqr", players=3, games=3, seed=1)
     assert short.winners == 3
     assert short.rounds < full.rounds
