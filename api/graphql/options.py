@@ -47,6 +47,13 @@ def _doc(options: type[BaseOptions], name: str) -> str:
     return str(options.__dataclass_fields__[name].metadata[DOC])
 
 
+def _input_doc(options: type[BaseOptions], name: str, text: str) -> str:
+    """An input field's description: a text's states its bound (api/text_inputs)."""
+    if value_type(option_types(options)[name], name) is str:
+        return f"{text} ({DATA_NAME.rule})"
+    return text
+
+
 def _typed(options: type[BaseOptions], name: str, value: Any) -> Any:
     """A stored plain value as the schema shows it (an enum's member)."""
     kind = value_type(option_types(options)[name], name)
@@ -99,7 +106,8 @@ def _own_input(variant: Variant) -> Any:
     for field_ in fields(options):
         annotations[field_.name] = _graphql_type(options, field_.name)
         namespace[field_.name] = strawberry.field(
-            default=getattr(defaults, field_.name), description=_doc(options, field_.name)
+            default=getattr(defaults, field_.name),
+            description=_input_doc(options, field_.name, _doc(options, field_.name)),
         )
     return strawberry.input(
         type(f"{type_stem(variant)}OptionsInput", (), namespace),
@@ -189,9 +197,7 @@ def _bag_input() -> Any:
     namespace, annotations = _namespace()
     for name in _EVERYONE_S:
         annotations[name] = _graphql_type(_owners(name), name, nullable=True)
-        text = _bag_doc(name)
-        if value_type(option_types(_owners(name))[name], name) is str:
-            text = f"{text} ({DATA_NAME.rule})"
+        text = _input_doc(_owners(name), name, _bag_doc(name))
         namespace[name] = strawberry.field(default=None, description=text)
     annotations["tournament"] = typing.Optional[bool]  # noqa: UP045 (a runtime type)
     namespace["tournament"] = strawberry.field(

@@ -78,7 +78,7 @@ def test_each_game_has_its_own_options_types_as_declared(name: str) -> None:
     for field_ in declared:
         camel = to_camel_case(field_.name)
         assert own.fields[camel].description == field_.metadata[DOC]
-        assert given.fields[camel].description == field_.metadata[DOC]
+        assert str(given.fields[camel].description).startswith(field_.metadata[DOC])
         default = given.fields[camel].default_value
         assert plain(default) == plain(getattr(defaults, field_.name)), camel
     members = TYPES["VariantOptionsInput"]
