@@ -37,7 +37,7 @@ from domain.errors import (
     WrongPhase,
 )
 from domain.flow import OpenPrompt, Phase
-from domain.kernel import Handler, Kernel, copy_plain
+from domain.kernel import Handler, Kernel
 from domain.legal import (
     LegalAction,
     LegalAttack,
@@ -53,6 +53,7 @@ from domain.objectives import DestroyColour, HoldListedTerritories, Objective
 from domain.options import DefenderDice, GameOptions, ObjectiveDeck
 from domain.rng import DerivedRandom
 from domain.ruleset import Ruleset
+from domain.state import copy_plain
 from domain.views import ARMY, SpaceView, StateView, UnitStack
 
 MAX_DICE = 3
@@ -226,8 +227,7 @@ class Game(Kernel):
     # 2: the attack waiting for the defender's dice is a prompt on the kernel's stack.
     SNAPSHOT_FORMAT: ClassVar[int] = 2
 
-    _STATE: tuple[str, ...] = (
-        "seq",
+    _STATE: ClassVar[tuple[str, ...]] = (
         "first_player",
         "owner",
         "armies",
@@ -237,18 +237,10 @@ class Game(Kernel):
         "discard",
         "objective_cards",
         "objectives",
-        "eliminated",
-        "resigned",
         "setup_remaining",
-        "prompt_stack",
-        "round",
-        "current",
         "setup_quota",
         "pending_reinforcements",
         "conquered_this_turn",
-        "time_expired",
-        "winner",
-        "end_reason",
     )
 
     def _snapshot_more(self, state: dict[str, Any]) -> None:
@@ -350,7 +342,7 @@ class Game(Kernel):
         self.current = self.first_player
         self.setup_quota = min(SETUP_ARMIES_PER_TURN, self.setup_remaining[self.current])
         if self.setup_quota == 0:
-            events += self._next_setup_turn(DerivedRandom(self.seed, 0))
+            events += self._next_setup_turn(self._random())  # never: 3 or more to place
         return events
 
     def _effective_objective(self, seat: int, card: str) -> str:
@@ -496,7 +488,7 @@ class Game(Kernel):
             self.setup_quota -= action.armies
             self.setup_remaining[seat] -= action.armies
             if self.setup_quota == 0:
-                events += self._next_setup_turn(DerivedRandom(self.seed, self.seq + 1))
+                events += self._next_setup_turn(self._random())
             return events
         self.pending_reinforcements -= action.armies
         return events + self._after_armies_changed(seat)
@@ -523,7 +515,7 @@ class Game(Kernel):
         self.phase = Phase.ATTACK
         if self._defender_declares(target):
             return self._declare_attack(seat, source, target, action.dice, DEFENCE, ())
-        rng = DerivedRandom(self.seed, self.seq + 1)
+        rng = self._random()
         defence = min(MAX_DICE, self.armies[target])
         events = self._roll(rng, seat, source, target, action.dice, defence)
         return events + self._after_battle(seat, target)
@@ -563,7 +555,7 @@ class Game(Kernel):
             raise InvalidDice(f"defend with 1 to {high} dice, not {action.dice}")
         self._pop_prompt()
         self.phase = Phase.ATTACK
-        rng = DerivedRandom(self.seed, self.seq + 1)
+        rng = self._random()
         return self._roll_declared(rng, prompt, action.dice)
 
     def _roll_declared(self, rng: DerivedRandom, prompt: OpenPrompt, defence: int) -> list[e.Event]:
@@ -588,7 +580,7 @@ class Game(Kernel):
                 f"stop_at must be between 1 and {self.armies[source] - 1}, not {action.stop_at}"
             )
         self.phase = Phase.ATTACK
-        rng = DerivedRandom(self.seed, self.seq + 1)
+        rng = self._random()
         armies = self.armies
         strict = self.options.attacker_dice_at_least_defender
         events: list[e.Event] = []
@@ -747,30 +739,20 @@ class Game(Kernel):
         self._check_can_act_in_turn()
         return self._end_turn(seat)
 
-    def _resign(self, seat: int | None, action: a.Resign) -> list[e.Event]:
+    # A player who leaves is out at once: the attack waiting on it as a defender goes ahead
+    # with the default answer, against a departed player.
+    LEAVES_BEFORE_ANSWERING: ClassVar[bool] = True
+
+    def _leaving(self, seat: int) -> list[e.Event]:
         """A player leaves the game. Their armies stay on the board and defend with the most
         dice they can; their turns are skipped; a player alone with such armies wins."""
-        if seat is None or not 0 <= seat < len(self.players):
-            raise NotYourTurn("only a seat of the game can resign")
-        if self.eliminated[seat] or self.resigned[seat]:
-            raise WrongPhase("this player is no longer in the game")
-        self.resigned[seat] = True
         self.setup_remaining[seat] = 0
-        events: list[e.Event] = [e.PlayerResigned(seat)]
-        prompt = self.open_prompt()
-        if self.phase is Phase.DEFEND and prompt is not None and prompt.seat == seat:
-            # The attack waiting on this defender goes ahead with the default answer.
-            default = self._prompt_default(prompt, self._prompt_answers(prompt))
-            events += self._handlers[type(default)](seat, default)
-            if self.phase is Phase.OVER:
-                return events
-        active = self.active_seats()
-        if len(active) <= 1:
-            return events + self._finish(active[0] if active else None, "last_player")
-        if seat != self.current:
-            return events
+        return []
+
+    def _leave_turn(self, seat: int) -> list[e.Event]:
         if self.phase is Phase.SETUP:
-            return events + self._next_setup_turn(DerivedRandom(self.seed, self.seq + 1))
+            return self._next_setup_turn(self._random())
+        events: list[e.Event] = []
         if self.pending_conquest is not None:
             source, target, low, _ = self.pending_conquest
             self.armies[source] -= low
@@ -825,7 +807,7 @@ class Game(Kernel):
         if not self.deck and self.discard:
             self.deck = self.discard
             self.discard = []
-            DerivedRandom(self.seed, self.seq + 1).shuffle(self.deck)
+            self._random().shuffle(self.deck)
             events.append(e.DeckShuffled(len(self.deck), True))
         if not self.deck:
             return events  # every card is in someone's hand

@@ -25,7 +25,7 @@ from api.graphql.options import GameOptions, VariantOptions, game_options, varia
 from api.service import Session, engine_seed
 from api.stores.base import GameRecord, LogEntry
 from bots.seated import BotPolicy as DomainBotPolicy
-from domain.views import ARMY, SpaceView
+from domain.views import ARMY, NEUTRAL_COLOURS, SCORES, SpaceView, declared
 from variants import get_variant
 
 
@@ -437,6 +437,7 @@ class Game(Node):
                     )
                 )
                 continue
+            scores = declared(game, SCORES)
             players.append(
                 Player(
                     seat=s,
@@ -447,7 +448,7 @@ class Game(Node):
                     cards=len(game.hand(s)),
                     eliminated=game.eliminated[s],
                     resigned=game.resigned[s],
-                    victory_points=game.victory_points_of(s),
+                    victory_points=scores[s] if scores else 0,
                     triremes=fleets.get(s, 0),
                     bot=bot,
                     absences=absences[s] if s < len(absences) else 0,
@@ -532,7 +533,7 @@ class Game(Node):
     )
     def neutral_colours(self) -> list[str]:
         game = self.session.game
-        return [] if game is None else list(game.neutral_colours)
+        return [] if game is None else list(declared(game, NEUTRAL_COLOURS))
 
     @strawberry.field(
         description="S.P.Q.RisiKo!: triremes the current player won with a set this turn and "

@@ -134,16 +134,7 @@ class FutuGame(Kernel):
     shields: list[int]  # by seat: 1 while a Scudo Spaziale is raised (this round)
     truces: list[list[int]]  # pairs of seats bound by a Tregua this round
 
-    _STATE = (
-        "seq",
-        "eliminated",
-        "resigned",
-        "round",
-        "current",
-        "prompt_stack",
-        "time_expired",
-        "winner",
-        "end_reason",
+    _STATE: ClassVar[tuple[str, ...]] = (
         "forces",
         "order",
         "phase_position",
@@ -170,7 +161,6 @@ class FutuGame(Kernel):
         self.played = []
         self.shields = [0] * len(self.players)
         self.truces = []
-        self._random = DerivedRandom(self.seed, 0)
 
     def _bind_handlers(self) -> dict[type[a.Action], Handler]:
         return {
@@ -186,11 +176,6 @@ class FutuGame(Kernel):
             a.EndTurn: self._end_turn,
             a.Resign: self._resign,
         }
-
-    def apply(self, seat: int | None, action: a.Action) -> list[e.Event]:
-        # One stream of randomness per action (its sequence number): dice and shuffles.
-        self._random = DerivedRandom(self.seed, self.seq + 1)
-        return super().apply(seat, action)
 
     # ------------------------------------------------------------------ reads
 
@@ -397,7 +382,7 @@ class FutuGame(Kernel):
         self.shields = [0] * len(self.players)
         self.truces = []
         self._reshuffle_discards()
-        cards, order = self._draw_order(self._random, self.active_seats())
+        cards, order = self._draw_order(self._random(), self.active_seats())
         self.order = order
         events: list[e.Event] = [fe.OrderDrawn(self.round, cards, tuple(order))]
         position = 0 if self.round > 1 else 1  # no cards phase in the first round
@@ -438,6 +423,8 @@ class FutuGame(Kernel):
         return events + self._start_round()
 
     def _leave_turn(self, seat: int) -> list[e.Event]:
+        if self.prompt_stack:
+            return []  # the battle waits for its defender; the turn goes on once answered
         events: list[e.Event] = []
         for space in self.battles_left():  # its units withdraw from battles never fought
             events += self._remove_units(seat, space, kinds=FIGHTERS)
@@ -462,7 +449,7 @@ class FutuGame(Kernel):
             if not self.draw_pile:
                 self.draw_pile = self.discard_pile
                 self.discard_pile = []
-                self._random.shuffle(self.draw_pile)
+                self._random().shuffle(self.draw_pile)
             if not self.draw_pile:
                 break
             received.append(self.draw_pile.pop())
@@ -574,7 +561,7 @@ class FutuGame(Kernel):
         if self.shields[defender]:  # the shield stops this missile, and is spent
             self.shields[defender] = 0
             return [fe.UnitsHit(seat, "missile", action.target, defender, (), 0, 0)]
-        dice = self._random.dice(MISSILE_DICE)
+        dice = self._random().dice(MISSILE_DICE)
         hits = volley_hits(dice, self.ruleset.explosion_faces)
         tanks, aircraft = self._destroy(target, defender, hits)
         return [fe.UnitsHit(seat, "missile", action.target, defender, tuple(dice), tanks, aircraft)]
@@ -733,7 +720,7 @@ class FutuGame(Kernel):
         defender = self.enemy_at(target, seat)
         assert defender is not None
         self.fired[sea] += action.submarines
-        dice = self._random.dice(action.submarines * self.ruleset.submarine_dice)
+        dice = self._random().dice(action.submarines * self.ruleset.submarine_dice)
         hits = volley_hits(dice, self.ruleset.explosion_faces)
         tanks, aircraft = self._destroy(target, defender, hits)  # never the flag
         return [fe.UnitsHit(seat, "torpedo", action.target, defender, tuple(dice), tanks, aircraft)]
@@ -835,7 +822,7 @@ class FutuGame(Kernel):
         while self.fighters(space, attacker) and (self.fighters(space, defender) or flag):
             if attacker_fires:
                 count = self.fighters(space, attacker) + ARMA_SEGRETA_DICE * attacker_arma
-                dice = self._random.dice(count)
+                dice = self._random().dice(count)
                 hits = volley_hits(dice, faces)
                 standing = self.fighters(space, defender)
                 tanks, aircraft = self._destroy(space, defender, hits)
@@ -844,7 +831,7 @@ class FutuGame(Kernel):
             else:
                 count = self.fighters(space, defender) + ARMA_SEGRETA_DICE * defender_arma
                 count += self.ruleset.flag_dice if flag else 0
-                dice = self._random.dice(count)
+                dice = self._random().dice(count)
                 tanks, aircraft = self._destroy(space, attacker, volley_hits(dice, faces))
             side = lost[defender if attacker_fires else attacker]  # who was hit
             side[0] += tanks

@@ -165,8 +165,7 @@ class PiuGame(Game):
     spied: int  # the seat whose hand the seat in turn must discard from; -1 none
     setup_step: str
 
-    _STATE = (
-        *Game._STATE,
+    _STATE: ClassVar[tuple[str, ...]] = (
         "empire",
         "fortress",
         "banners",
@@ -334,12 +333,11 @@ class PiuGame(Game):
 
     # ------------------------------------------------------------------ legal actions
 
-    def legal_actions(self, seat: int | None) -> list[LegalAction]:
-        """The seat to act's families; and to every other seat still playing, once the setup
-        is over, what it may do out of turn: its standing orders, its hidden armies."""
-        families = super().legal_actions(seat)
-        if families or self.prompt_stack or seat is None or not self._plays_out_of_turn(seat):
-            return families  # while an attack waits for its defender, nothing else comes
+    def _out_of_turn_actions(self, seat: int) -> list[LegalAction]:
+        """To every seat still playing but the one in turn, once the setup is over, what it
+        may do out of turn: its standing orders, its hidden armies."""
+        if not self._plays_out_of_turn(seat):
+            return []
         out_of_turn: list[LegalAction] = []
         hidden = self.hidden_armies_now(seat)
         if hidden:
@@ -608,7 +606,7 @@ class PiuGame(Game):
             raise NotYourTerritory(f"the fortress goes on a territory of your {region}")
         self.fortress[seat] = territory
         events: list[e.Event] = [pe.FortressPlaced(seat, action.territory)]
-        return events + self._next_setup_turn(DerivedRandom(self.seed, self.seq + 1))
+        return events + self._next_setup_turn(self._random())
 
     def _claim_territory(self, seat: int | None, action: pa.ClaimTerritory) -> list[e.Event]:
         seat = self._setup_turn(seat, CLAIM_STEP)
@@ -620,7 +618,7 @@ class PiuGame(Game):
         self.territory_count[seat] += 1
         self.setup_remaining[seat] -= 1
         events: list[e.Event] = [pe.TerritoryClaimed(seat, action.territory)]
-        return events + self._next_setup_turn(DerivedRandom(self.seed, self.seq + 1))
+        return events + self._next_setup_turn(self._random())
 
     def _write_hidden_territory(
         self, seat: int | None, action: pa.WriteHiddenTerritory
@@ -634,7 +632,7 @@ class PiuGame(Game):
             pe.HiddenTerritoryWritten(seat),
             pe.HiddenTerritoryChosen(seat, action.territory),
         ]
-        return events + self._next_setup_turn(DerivedRandom(self.seed, self.seq + 1))
+        return events + self._next_setup_turn(self._random())
 
     # ------------------------------------------------------------------ checks
 
@@ -1076,7 +1074,7 @@ class PiuGame(Game):
             pe.FlagshipSailed(seat, action.card, action.source, action.target, loaded)
         ]
         events += self._engage(source, target)
-        rng = DerivedRandom(self.seed, self.seq + 1)
+        rng = self._random()
         return events + self._sail_on(rng, source, target, loaded, action.stop_at, None)
 
     def _sail_on(
@@ -1170,13 +1168,11 @@ class PiuGame(Game):
         self.spy_orders[seat] = action.spy
         return [pe.StandingOrdersSet(seat, action.marshal, action.spy)]
 
-    def _resign(self, seat: int | None, action: a.Resign) -> list[e.Event]:
-        playing = seat is not None and 0 <= seat < len(self.players)
-        if playing and seat is not None and not (self.eliminated[seat] or self.resigned[seat]):
-            if seat == self.current:
-                self.spied = -1  # the Spia's discard is forgone
-            self.truces = [truce for truce in self.truces if seat not in truce]
-        return super()._resign(seat, action)
+    def _leaving(self, seat: int) -> list[e.Event]:
+        if seat == self.current:
+            self.spied = -1  # the Spia's discard is forgone
+        self.truces = [truce for truce in self.truces if seat not in truce]
+        return super()._leaving(seat)
 
 
 __all__ = ["PiuGame", "PiuState"]

@@ -46,6 +46,7 @@ COST = {ARMY: 1, ARTILLERY: 2}  # recruit points per unit
 MAX_ASSAULT_ARMIES = 3
 MAX_DEFENCE_DICE = 2
 ASSAULT = "assault"  # the topic of the defender's prompt
+ORDER = b"/order"  # the salt of the stream the order of play is drawn from
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,16 +69,7 @@ class SkirmishGame(Kernel):
     phase_position: int  # the round phase being played (ROUND.phases)
     points_left: int  # recruit points of the seat mustering
 
-    _STATE = (
-        "seq",
-        "eliminated",
-        "resigned",
-        "round",
-        "current",
-        "prompt_stack",
-        "time_expired",
-        "winner",
-        "end_reason",
+    _STATE: ClassVar[tuple[str, ...]] = (
         "forces",
         "order",
         "phase_position",
@@ -147,7 +139,7 @@ class SkirmishGame(Kernel):
             seat = position % seats
             self.forces.owner[space] = seat
             self.forces.add(space, seat, ARMY, armies)
-        self.order = list(drawn_order(DerivedRandom(self.seed + b"/order", 0), range(seats)))
+        self.order = list(drawn_order(self._random(ORDER), range(seats)))
         events: list[e.Event] = [
             e.GameStarted(
                 self.players, self.colours, self.order[0], tuple(self.order), self.commitment
@@ -188,12 +180,13 @@ class SkirmishGame(Kernel):
         if limit is not None and self.round >= limit:
             return events + self._finish(None, "round_limit")
         self.round += 1
-        rng = DerivedRandom(self.seed + b"/order", self.seq + 1)
-        self.order = list(drawn_order(rng, self.active_seats()))
+        self.order = list(drawn_order(self._random(ORDER), self.active_seats()))
         events.append(se.TurnOrderDrawn(self.round, tuple(self.order)))
         return events + self._begin(self.order[0], 0)
 
     def _leave_turn(self, seat: int) -> list[e.Event]:
+        if self.prompt_stack:
+            return []  # the assault waits for its defender; the turn goes on once answered
         return self._advance(seat)
 
     # ------------------------------------------------------------------ legal actions
@@ -330,9 +323,7 @@ class SkirmishGame(Kernel):
             modifiers.append(Modifier(Side.ATTACKER, 1, ARTILLERY))
         if forces.count(target, defender, ARTILLERY):
             modifiers.append(Modifier(Side.DEFENDER, 1, ARTILLERY))
-        attack_dice, defence_dice = DerivedRandom(self.seed, self.seq + 1).roll(
-            committed, answer.dice
-        )
+        attack_dice, defence_dice = self._random().roll(committed, answer.dice)
         attacker_losses, defender_losses = pairwise_losses(attack_dice, defence_dice, modifiers)
         forces.remove(source, attacker, ARMY, attacker_losses)
         forces.remove(target, defender, ARMY, defender_losses)

@@ -97,6 +97,7 @@ class SpqrState(StateView):
 
     name: ClassVar[str] = "SpqrState"
     victory_points: tuple[int, ...] = doc("Victory points won so far, by seat.")
+    neutral_colours: tuple[str, ...] = doc("The colours of the neutral armies (no seat's).")
     neutral_groups_left: tuple[int, ...] = doc(
         "Groups of neutral legionaries still to place, by neutral colour (Game.neutralColours)."
     )
@@ -138,8 +139,7 @@ class SpqrGame(Game):
         if not options.minimum_garrison:
             raise InvalidOptions("the garrison of 2 is a rule of S.P.Q.RisiKo!, not an option")
 
-    _STATE = (
-        *Game._STATE,
+    _STATE: ClassVar[tuple[str, ...]] = (
         "triremes",
         "power_centre",
         "victory_points",
@@ -174,15 +174,11 @@ class SpqrGame(Game):
         )
         return handlers
 
-    def apply(self, seat: int | None, action: a.Action) -> list[e.Event]:
-        battle = self.naval_battle
-        in_turn = seat == self.current
-        events = super().apply(seat, action)
-        if in_turn and battle is not None and self.naval_battle is battle:
+    def _after_action(self, seat: int | None, action: a.Action) -> None:
+        if seat == self.current and not isinstance(action, sa.NavalBattle):
             # Any other action of the player in turn ends a naval combat that could have gone
             # on (the clock, or another player leaving, does not).
             self.naval_battle = None
-        return events
 
     # ------------------------------------------------------------------ public views
 
@@ -212,9 +208,6 @@ class SpqrGame(Game):
     def points(self, seat: int) -> int:
         return self.victory_points[seat]
 
-    def victory_points_of(self, seat: int) -> int:
-        return self.victory_points[seat]
-
     STATE_VIEW = SpqrState
 
     def state_view(self) -> StateView:
@@ -222,6 +215,7 @@ class SpqrGame(Game):
         return SpqrState(
             self.turn_order,
             tuple(self.victory_points),
+            self.neutral_colours,
             tuple(self.neutral_groups),
             self.trireme_disbanded,
             self.fleet_moved,
@@ -425,7 +419,7 @@ class SpqrGame(Game):
         seat = self.current
         if (not self.setup_claimed and self.setup_remaining[seat] > 0) or self._neutral_due():
             return []
-        return self._next_setup_turn(DerivedRandom(self.seed, self.seq + 1))
+        return self._next_setup_turn(self._random())
 
     def _next_setup_turn(self, rng: DerivedRandom) -> list[e.Event]:
         self.setup_claimed = False
@@ -447,14 +441,9 @@ class SpqrGame(Game):
         first = next(seat for seat in self.turn_order if not self.resigned[seat])
         return events + self._start_turn(first)
 
-    def _resign(self, seat: int | None, action: a.Resign) -> list[e.Event]:
+    def _leaving(self, seat: int) -> list[e.Event]:
         events: list[e.Event] = []
-        if (
-            self.phase is Phase.SETUP
-            and seat is not None
-            and 0 <= seat < len(self.players)
-            and not self.resigned[seat]
-        ):
+        if self.phase is Phase.SETUP:
             # The provinces still due to a player who leaves are occupied for them, in board
             # order, so that every province is held when play begins.
             free = [p for p in self._provinces if self.owner[p] == FREE]
@@ -465,7 +454,7 @@ class SpqrGame(Game):
                 province_id = self.board.territories[province].id
                 events.append(se.ProvinceClaimed(seat, province_id, self.armies[province]))
             self.setup_remaining[seat] = 0
-        return events + super()._resign(seat, action)
+        return events + super()._leaving(seat)
 
     # ------------------------------------------------------------------ turns
 
@@ -755,7 +744,7 @@ class SpqrGame(Game):
             self.naval_seas.append(sea)
         fleet = self.triremes[sea]
         defence = min(MAX_DICE, fleet[action.opponent])
-        attacker, defender = DerivedRandom(self.seed, self.seq + 1).roll(action.dice, defence)
+        attacker, defender = self._random().roll(action.dice, defence)
         attacker_losses, defender_losses = compare_dice(
             attacker, defender, defender_wins_ties=False
         )
@@ -838,7 +827,7 @@ class SpqrGame(Game):
                 max(defender, NEUTRAL_IN_EVENTS),
             )
         ]
-        rng = DerivedRandom(self.seed, self.seq + 1)
+        rng = self._random()
         armies = self.armies
         while force and armies[target]:
             attacker, defending = rng.roll(min(MAX_DICE, force), min(MAX_DICE, armies[target]))
