@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from domain.errors import BoardDataError
+from domain.errors import BoardDataError, UnknownTerritory, WrongKindOfSpace
 
 ASCII_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 
@@ -107,6 +107,28 @@ class Board:
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> Board:
         return _parse_board(data)
+
+    def find(self, space_id: str) -> int:
+        """The index of the space `space_id` names: how every game reads a space of an
+        action (UnknownTerritory for an id of no space of this board)."""
+        index = self.index.get(space_id)
+        if index is None:
+            raise UnknownTerritory(f"there is no space {space_id!r} on this board")
+        return index
+
+    def land(self, space_id: str) -> int:
+        """The index of a land space (WrongKindOfSpace for a sea area)."""
+        index = self.find(space_id)
+        if self.territories[index].is_sea:
+            raise WrongKindOfSpace(f"{self.territories[index].name} is a sea area, not a land")
+        return index
+
+    def sea(self, space_id: str) -> int:
+        """The index of a sea area (WrongKindOfSpace for a land space)."""
+        index = self.find(space_id)
+        if not self.territories[index].is_sea:
+            raise WrongKindOfSpace(f"{self.territories[index].name} is not a sea area")
+        return index
 
     def territory(self, territory_id: str) -> Territory:
         try:

@@ -15,7 +15,7 @@ game). `domain.risiko` holds the RisiKo! mechanics several games compose; `varia
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, final
+from typing import Any, ClassVar, TypeVar, final
 
 from domain import actions as a
 from domain import events as e
@@ -24,7 +24,9 @@ from domain.errors import (
     InvalidAction,
     InvalidOptions,
     NotYourTurn,
+    OptionDisabled,
     SnapshotFormatError,
+    TimeAlreadyExpired,
     WrongPhase,
 )
 from domain.flow import OpenPrompt, Phase, rank
@@ -36,7 +38,19 @@ from domain.ruleset import Ruleset
 from domain.state import StatePart, copy_plain, to_plain
 from domain.views import ARMY, Prompt, StateView
 
-Handler = Callable[[int | None, Any], list[e.Event]]
+Handler = Callable[[Any, int | None, Any], list[e.Event]]
+H = TypeVar("H", bound=Callable[..., list[e.Event]])
+
+
+def handles(*kinds: type[a.Action]) -> Callable[[H], H]:
+    """Declare the method that applies these kinds of action: the kernel dispatches each
+    action to its kind's method, and a game plays the kinds its classes' methods handle."""
+
+    def declared(method: H) -> H:
+        method.__handles__ = kinds  # type: ignore[attr-defined]
+        return method
+
+    return declared
 
 
 class Kernel(Reads):
@@ -47,9 +61,9 @@ class Kernel(Reads):
     - Declared: `RULESET_CLASS`, `OPTIONS_CLASS`, `STATE_VIEW`, `UNIT_KINDS`, `MARKER_KINDS`,
       `RULES_REVISIONS`, `SNAPSHOT_FORMAT`, `LEAVES_BEFORE_ANSWERING`, and `_STATE` (its own
       state's attribute names: the kernel keeps its own, and collects every class's).
-    - Must define: `_deal`, `_bind_handlers`, `_turn_actions`, `turn_order`, `points`,
-      `space_views`; and `_prompt_answers` if it opens prompts, `_leave_turn` if a seat may
-      resign in turn.
+    - Must define: `_deal`, `_turn_actions`, `turn_order`, `points`, `space_views`, the
+      handlers of its actions (`@handles(Kind)` over each); and `_prompt_answers` if it
+      opens prompts, `_leave_turn` if a seat may resign in turn.
     - May define (a default here): `_check_options`, `_start_state`, `_prompt_default`,
       `_out_of_turn_actions`, `_after_action`, `_leaving`, `_before_finish`,
       `_revealed_at_end`, `_snapshot_more`, `_restore_more`, `turn_key`; the reads
@@ -104,7 +118,7 @@ class Kernel(Reads):
     # that are not final (tests/unit/test_kernel_hooks.py holds every game to it).
     HOOKS: ClassVar[frozenset[str]] = frozenset(
         (
-            *("_deal", "_bind_handlers", "_turn_actions", "turn_order", "points", "space_views"),
+            *("_deal", "_turn_actions", "turn_order", "points", "space_views"),
             *("_prompt_answers", "_leave_turn", "_check_options", "_start_state"),
             *("_prompt_default", "_out_of_turn_actions", "_after_action", "_leaving"),
             *("_before_finish", "_revealed_at_end", "_snapshot_more", "_restore_more"),
@@ -114,15 +128,30 @@ class Kernel(Reads):
         )
     )
 
+    # Each kind of action this game plays, with the method that applies it (`handles`).
+    _HANDLERS: ClassVar[dict[type[a.Action], Handler]] = {}
+    _ACTS_AFTER: ClassVar[bool] = False  # whether the game defines `_after_action`
+    # The random streams of the action being applied (`_random`), by salt.
+    _stream: DerivedRandom
+    _stream_number: int
+    _salted: dict[bytes, tuple[int, DerivedRandom]]
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         names = list(Kernel._KERNEL_STATE)
+        handled: dict[type[a.Action], Handler] = {}
         for klass in reversed(cls.__mro__):
             for name in klass.__dict__.get("_STATE", ()):
                 if name in names:
                     raise TypeError(f"{cls.__name__}: {name!r} is declared state twice")
                 names.append(name)
+            for name, member in vars(klass).items():
+                for kind in getattr(member, "__handles__", ()):
+                    handled[kind] = getattr(cls, name)  # the game's own, if it redefines it
         cls._STATE_NAMES = tuple(names)
+        cls._ACTS_AFTER = cls._after_action is not Kernel._after_action
+        declared = list(a.ACTION_TYPES.values())  # the kinds in the order they were declared
+        cls._HANDLERS = dict(sorted(handled.items(), key=lambda item: declared.index(item[0])))
 
     def __init__(
         self,
@@ -168,10 +197,10 @@ class Kernel(Reads):
         self.ranking: tuple[tuple[int, int, int], ...] = ()
         self._start_state()
 
-        self._handlers = self._bind_handlers()
-        self._random_seq = 0  # the deal's stream; then each action's (`_random`)
-        self._streams: dict[bytes, DerivedRandom] = {}
+        self._forget_streams()
+        self.seq = -1  # the deal draws from stream 0, as an action from stream seq + 1
         self.initial_events: list[e.Event] = self._deal(self._random())
+        self.seq = 0
 
     @final
     def _check_table(
@@ -221,10 +250,6 @@ class Kernel(Reads):
     def _deal(self, rng: DerivedRandom) -> list[e.Event]:
         """Set the board up and start the game: the events of that."""
         raise NotImplementedError
-
-    def _bind_handlers(self) -> dict[type[a.Action], Handler]:
-        """Each kind of action this game plays, with the method that applies it."""
-        return {a.Resign: self._resign}
 
     def _turn_actions(self, seat: int) -> list[LegalAction]:
         """The legal actions of the seat in turn, when no prompt is open."""
@@ -333,7 +358,7 @@ class Kernel(Reads):
     @property
     def action_types(self) -> tuple[type[a.Action], ...]:
         """Every kind of action this game plays (a seat's, the clock's, leaving)."""
-        return tuple(self._handlers)
+        return tuple(self._HANDLERS)
 
     @final
     def active_seats(self) -> list[int]:
@@ -354,7 +379,7 @@ class Kernel(Reads):
         if the rules do not allow it."""
         if self.phase is Phase.OVER:
             raise GameOver("the game is over")
-        handler = self._handlers.get(type(action))
+        handler = self._HANDLERS.get(type(action))
         if handler is None:
             raise InvalidAction(f"{type(action).__name__} is not an action of this game")
         if self.prompt_stack and action.by_seat:
@@ -368,10 +393,13 @@ class Kernel(Reads):
                 raise WrongPhase(f"the {prompt.topic} waits for an answer first")
             else:
                 raise NotYourTurn("it is not your turn")
-        self._random_seq = self.seq + 1
-        self._streams = {}
-        events = handler(seat, action)
-        self._after_action(seat, action)
+        try:
+            events = handler(self, seat, action)
+        except BaseException:
+            self._forget_streams()  # a refused action leaves no stream half drawn
+            raise
+        if self._ACTS_AFTER:
+            self._after_action(seat, action)
         self.seq += 1
         return events
 
@@ -381,10 +409,47 @@ class Kernel(Reads):
         die, shuffle and draw of an action comes from it, keyed by the seed (and `salt`, for
         a stream of its own) over the action's number, so a game replays from its seed and
         its log. The same stream for the whole action, drawn on where the last use stopped."""
-        stream = self._streams.get(salt)
-        if stream is None:
-            stream = self._streams[salt] = DerivedRandom(self.seed + salt, self._random_seq)
-        return stream
+        number = self.seq + 1
+        if salt:
+            known = self._salted.get(salt)
+            if known is None or known[0] != number:
+                known = self._salted[salt] = (number, DerivedRandom(self.seed + salt, number))
+            return known[1]
+        if self._stream_number != number:
+            self._stream = DerivedRandom(self.seed, number)
+            self._stream_number = number
+        return self._stream
+
+    @final
+    def _forget_streams(self) -> None:
+        """No stream is kept for the next action (a copy's, or after a refused action)."""
+        self._stream = DerivedRandom(self.seed, 0)
+        self._stream_number = -1  # no action's: the next `_random` draws a fresh stream
+        self._salted = {}
+
+    @final
+    @handles(a.ExpireTime)
+    def _expire_time(self, seat: int | None, action: a.ExpireTime) -> list[e.Event]:
+        """The game's clock: its time limit has passed (the round under way is completed)."""
+        if seat is not None:
+            raise NotYourTurn("only the game's clock can declare the time limit reached")
+        if self.options.time_limit_minutes is None:
+            raise OptionDisabled("this game has no time limit")
+        if self.time_expired:
+            raise TimeAlreadyExpired("the time limit has already been reached")
+        self.time_expired = True
+        return [e.TimeExpired(self.round)]
+
+    @final
+    def _limit_reached(self) -> str | None:
+        """Why the game ends as its round ends, if it does: the time limit has passed, or
+        the last round allowed is played."""
+        if self.time_expired:
+            return "time_limit"
+        limit = self.options.round_limit
+        if limit is not None and self.round >= limit:
+            return "round_limit"
+        return None
 
     @final
     def _push_prompt(self, prompt: OpenPrompt) -> None:
@@ -395,6 +460,7 @@ class Kernel(Reads):
         return OpenPrompt.from_plain(self.prompt_stack.pop())
 
     @final
+    @handles(a.Resign)
     def _resign(self, seat: int | None, action: a.Resign) -> list[e.Event]:
         """A player leaves the game: the prompts it owes get their default answers, its turns
         are skipped (its units stay, and a game may end its turn: `_leave_turn`), and the
@@ -409,7 +475,7 @@ class Kernel(Reads):
         while self.prompt_stack and self.prompt_stack[-1][0] == seat and not self.is_over:
             prompt = OpenPrompt.from_plain(self.prompt_stack[-1])
             default = self._prompt_default(prompt, self._prompt_answers(prompt))
-            events += self._handlers[type(default)](seat, default)
+            events += self._HANDLERS[type(default)](self, seat, default)
         self.resigned[seat] = True
         if self.is_over:
             return events
@@ -430,7 +496,7 @@ class Kernel(Reads):
         other.__dict__.update(self.__dict__)
         for name in self._STATE_NAMES:
             setattr(other, name, copy_plain(getattr(self, name)))
-        other._handlers = other._bind_handlers()
+        other._forget_streams()
         return other
 
     @final

@@ -26,7 +26,7 @@ for _enum, _description in (
     strawberry.enum(_enum, description=_description)
 
 
-# The phases every game declares (domain.game.Phase.declare), in the order they were declared:
+# The phases every game declares (domain.flow.Phase.declare), in the order they were declared:
 # members known only once the games are imported, so built here, at run time.
 _MEMBERS = [(phase.name, phase.value) for phase in DomainPhase.declared()]
 _PHASES = enum.Enum("Phase", _MEMBERS)  # type: ignore[misc]

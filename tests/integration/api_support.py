@@ -14,7 +14,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequen
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import httpx
 from starlette.applications import Starlette
@@ -27,13 +27,13 @@ from api.stores.base import GameRecord
 from bots.policies import aggressive_policy
 from domain import actions as a
 from domain.errors import RuleViolation
-from domain.game import Game
 from domain.kernel import Kernel
 from domain.options import GameOptions
 from domain.rng import derive_seed
 from tests.e2e.support import Server
 from tests.support import classic
 from variants import get_variant
+from variants.classic.game import ClassicGame
 
 GRAPHQL_RESPONSE = "application/graphql-response+json"
 CLASSIC = get_variant("classic")
@@ -196,19 +196,22 @@ class Seat:
     token: str
 
 
+M = TypeVar("M", bound=Kernel)
+
+
 @dataclass
-class PlayedGame:
-    """A game created and played through the API, and its mirror engine."""
+class PlayedGame(Generic[M]):
+    """A game created and played through the API, and its mirror engine (of its variant)."""
 
     id: str  # the global id
     seed: str
     options: GameOptions
     seats: list[Seat] = field(default_factory=list)
-    mirror: Game | None = None
+    mirror: M | None = None
     version: int = 0
 
     @property
-    def game(self) -> Game:
+    def game(self) -> M:
         assert self.mirror is not None, "the game has not started"
         return self.mirror
 
@@ -244,10 +247,12 @@ async def new_game(
     seed: str = "integration-seed",
     options: GameOptions | None = None,
     start: bool = True,
-) -> PlayedGame:
+) -> PlayedGame[ClassicGame]:
     """A game with `players` seats (named P0…), started unless `start` is false."""
     options = options or GameOptions()
-    game = PlayedGame(await create_game(client, seed, options), seed, options)
+    game: PlayedGame[ClassicGame] = PlayedGame(
+        await create_game(client, seed, options), seed, options
+    )
     for index in range(players):
         joined = await join(client, game.id, f"P{index}")
         assert joined["userErrors"] == [], joined
@@ -260,7 +265,7 @@ async def new_game(
     return game
 
 
-async def start_game(client: httpx.AsyncClient, game: PlayedGame) -> None:
+async def start_game(client: httpx.AsyncClient, game: PlayedGame[ClassicGame]) -> None:
     answer = await data(client, START, {"input": {"gameId": game.id}}, game.token(0))
     assert answer["startGame"]["userErrors"] == [], answer
     game.version = answer["startGame"]["game"]["version"]
@@ -298,8 +303,8 @@ async def submit(
 
 async def play(
     client: httpx.AsyncClient,
-    game: PlayedGame,
-    until: Callable[[Game], bool],
+    game: PlayedGame[M],
+    until: Callable[[M], bool],
     rnd: random.Random | None = None,
     max_actions: int = 5000,
 ) -> int:
@@ -375,15 +380,15 @@ class ServiceGame:
     id: str
     seed: str
     tokens: list[str] = field(default_factory=list)
-    mirror: Game | None = None
+    mirror: ClassicGame | None = None
 
     @property
-    def game(self) -> Game:
+    def game(self) -> ClassicGame:
         assert self.mirror is not None, "the game has not started"
         return self.mirror
 
 
-def mirror_of(record: GameRecord) -> Game:
+def mirror_of(record: GameRecord) -> ClassicGame:
     """A fresh engine for a started game, built like the service builds it: from the
     secret, and the contributions its start fixed when it took them."""
     seed = record.seed
@@ -426,7 +431,7 @@ async def service_game(
 async def play_service(
     service: GameService,
     game: ServiceGame,
-    until: Callable[[Game], bool],
+    until: Callable[[ClassicGame], bool],
     rnd: random.Random | None = None,
     pause: Callable[[], Awaitable[None]] | None = None,
 ) -> int:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from domain.game import Phase
+from domain.flow import Phase
 from domain.legal import LegalDefend
 from domain.options import DefenderDice, GameOptions
 from tests.integration.api_support import data, in_process, new_game, play, submit

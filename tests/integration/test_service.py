@@ -22,7 +22,7 @@ from api.stores.base import StoredEvent
 from api.stores.sqlite import SqliteStore
 from domain import actions as a
 from domain.errors import CodedError, ErrorCode
-from domain.game import Phase
+from domain.flow import Phase
 from tests.integration.api_support import (
     Clock,
     ServiceGame,

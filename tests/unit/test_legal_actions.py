@@ -17,7 +17,7 @@ from domain import actions as a
 from domain import errors
 from domain import events as e
 from domain.errors import RuleViolation
-from domain.game import Game, Phase
+from domain.flow import Phase
 from domain.legal import (
     LegalAction,
     LegalAttack,
@@ -31,6 +31,7 @@ from domain.legal import (
 )
 from domain.options import DefenderDice, GameOptions
 from tests.support import BOARD, arrange, clone, new_game, state
+from variants.classic.game import ClassicGame
 
 TERRITORIES: tuple[str, ...] = tuple(t.id for t in BOARD.territories)
 CODES = frozenset(
@@ -103,7 +104,7 @@ HAND = ["alaska", "alberta", "argentina", "jolly_1", "ontario", "groenlandia"]
 # --------------------------------------------------------------------------- helpers
 
 
-def fingerprint(game: Game) -> tuple[Any, ...]:
+def fingerprint(game: ClassicGame) -> tuple[Any, ...]:
     """A cheap summary of the state, compared after each rejected action of a sweep."""
     return (
         tuple(game.owner),
@@ -123,7 +124,7 @@ def fingerprint(game: Game) -> tuple[Any, ...]:
     )
 
 
-def code_of(game: Game, seat: int | None, action: a.Action) -> str:
+def code_of(game: ClassicGame, seat: int | None, action: a.Action) -> str:
     """The code `apply` rejects `action` with; the state must be unchanged."""
     before = state(game)
     with pytest.raises(RuleViolation) as raised:
@@ -140,7 +141,7 @@ def position(
     pending: int = 0,
     hand: list[str] | None = None,
     armies: dict[str, int] | None = None,
-) -> Game:
+) -> ClassicGame:
     game = new_game(4, options, seed=b"legal-actions")
     return arrange(
         game,
@@ -159,7 +160,7 @@ def conquest(
     source: str = "alaska",
     target: str = "kamchatka",
     dice: int = 1,
-) -> Game:
+) -> ClassicGame:
     """Seat 0 has just taken `target` (1 army) from `source` (6 armies) with `dice` dice:
     it must occupy it."""
     for attempt in range(200):
@@ -171,7 +172,7 @@ def conquest(
     raise AssertionError("no conquest in 200 seeds")
 
 
-def declared(defenders: int) -> Game:
+def declared(defenders: int) -> ClassicGame:
     """Defenders declare their dice: seat 0 attacks ontario (seat 1) from the north-west."""
     game = position(DECLARE, armies={"territori_del_nord_ovest": 6, "ontario": defenders})
     events = game.apply(0, a.Attack("territori_del_nord_ovest", "ontario", 3))
@@ -185,8 +186,8 @@ def played(
     policy: str,
     seed: bytes,
     players: int = 4,
-    until: Callable[[Game], bool] = lambda game: True,
-) -> Game:
+    until: Callable[[ClassicGame], bool] = lambda game: True,
+) -> ClassicGame:
     """A position reached by bots: at least `steps` actions, then on until `until` holds."""
     game = new_game(players, options, seed=seed)
     rnd = random.Random(seed)
@@ -205,19 +206,19 @@ def played(
     return game
 
 
-def _attacking(game: Game) -> bool:
+def _attacking(game: ClassicGame) -> bool:
     return game.phase is Phase.ATTACK
 
 
-def _occupying(game: Game) -> bool:
+def _occupying(game: ClassicGame) -> bool:
     return game.phase is Phase.OCCUPY
 
 
-def _can_trade(game: Game) -> bool:
+def _can_trade(game: ClassicGame) -> bool:
     return any(isinstance(f, LegalTrade) for f in game.legal_actions(game.seat_to_act))
 
 
-def setup_in_progress() -> Game:
+def setup_in_progress() -> ClassicGame:
     game = new_game(5, seed=b"setup")
     for _ in range(7):
         family = game.legal_actions(game.current)[0]
@@ -226,7 +227,7 @@ def setup_in_progress() -> Game:
     return game
 
 
-POSITIONS: dict[str, Callable[[], Game]] = {
+POSITIONS: dict[str, Callable[[], ClassicGame]] = {
     "setup": lambda: new_game(4, seed=b"setup"),
     "setup-6-players": lambda: new_game(6, TOURNAMENT, seed=b"setup"),
     "setup-in-progress": setup_in_progress,
@@ -269,7 +270,7 @@ def _near(action: a.Action) -> Iterator[a.Action]:
                 yield dataclasses.replace(action, **{field.name: new})
 
 
-def candidates(game: Game, legal: list[LegalAction]) -> Iterator[a.Action]:
+def candidates(game: ClassicGame, legal: list[LegalAction]) -> Iterator[a.Action]:
     seat = game.seat_to_act
     for family in legal:
         for bound in family.bounds():
@@ -635,7 +636,9 @@ def test_an_unknown_kind_of_action_is_rejected() -> None:
 # --------------------------------------------------------------------------- winning
 
 
-def _win_by_conquest(objective: str, owners: dict[str, int], source: str, target: str) -> Game:
+def _win_by_conquest(
+    objective: str, owners: dict[str, int], source: str, target: str
+) -> ClassicGame:
     """Seat 0 needs only `target` for `objective`, and takes it with one die from a territory
     of 6 armies: it may move 1 to 5 armies in."""
     for attempt in range(200):

@@ -44,7 +44,7 @@ from domain import actions as a
 from domain import errors
 from domain import events as e
 from domain.errors import RuleViolation
-from domain.game import Phase
+from domain.flow import Phase
 from domain.legal import LegalAction, LegalAttack, LegalAttackUntil, LegalDefend
 from domain.options import DefenderDice
 from domain.replay import LogEntry, replay

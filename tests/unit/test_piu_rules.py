@@ -15,7 +15,7 @@ import pytest
 from domain import actions as a
 from domain import events as e
 from domain.errors import RuleViolation
-from domain.game import Phase
+from domain.flow import Phase
 from domain.legal import LegalAttack, LegalAttackUntil, LegalDefend
 from domain.odds import battle_odds
 from domain.odds.pairwise import roll_outcomes

@@ -9,7 +9,7 @@ import random
 
 from bots.policies import aggressive_policy
 from domain import actions as a
-from domain.game import Phase
+from domain.flow import Phase
 from domain.legal import LegalDefend
 from domain.options import DefenderDice, GameOptions
 from variants import VARIANTS

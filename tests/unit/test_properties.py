@@ -29,7 +29,7 @@ from domain import errors
 from domain import events as e
 from domain.combat import compare_dice
 from domain.errors import RuleViolation
-from domain.game import Game, Phase
+from domain.flow import Phase
 from domain.legal import (
     LegalAction,
     LegalAttack,
@@ -48,6 +48,7 @@ from tests.support import (
     new_game,
     state,
 )
+from variants.classic.game import ClassicGame
 
 OPTIONS: dict[str, GameOptions] = {
     "default": GameOptions(),
@@ -83,7 +84,7 @@ class Scenario:
     # Actions played first by the aggressive bot, to reach the late game quickly.
     warmup: int = 0
 
-    def new_game(self) -> Game:
+    def new_game(self) -> ClassicGame:
         names = [f"P{i}" for i in range(self.players)]
         return classic(CLASSIC.new_game(names, OPTIONS[self.options], seed=self.seed))
 
@@ -111,7 +112,7 @@ class Step:
 
 
 def choose(
-    game: Game, rnd: random.Random, aggression: float = 0.0
+    game: ClassicGame, rnd: random.Random, aggression: float = 0.0
 ) -> tuple[int, a.Action, list[LegalAction]]:
     """A family of legal actions chosen at random, and one action picked from it."""
     seat = game.seat_to_act
@@ -134,7 +135,9 @@ def choose(
     return seat, family.pick(rnd), legal
 
 
-def moves(game: Game, scenario: Scenario) -> Iterator[tuple[int, a.Action, list[LegalAction]]]:
+def moves(
+    game: ClassicGame, scenario: Scenario
+) -> Iterator[tuple[int, a.Action, list[LegalAction]]]:
     """The scenario's actions, each chosen in the state left by the previous one: the caller
     applies each action before asking for the next. Yields the seat, the action and the
     legal families it was chosen from."""
@@ -150,14 +153,14 @@ def moves(game: Game, scenario: Scenario) -> Iterator[tuple[int, a.Action, list[
         yield seat, action, legal
 
 
-def play(game: Game, scenario: Scenario) -> Iterator[Step]:
+def play(game: ClassicGame, scenario: Scenario) -> Iterator[Step]:
     """Play the scenario; yields after each applied action."""
     for seat, action, legal in moves(game, scenario):
         assert any(family.allows(action) for family in legal), action
         yield Step(seat, action, game.apply(seat, action))
 
 
-def positions(game: Game, scenario: Scenario) -> Iterator[Step | None]:
+def positions(game: ClassicGame, scenario: Scenario) -> Iterator[Step | None]:
     """None for the position after the deal, then each step as it is played."""
     yield None
     yield from play(game, scenario)
@@ -362,7 +365,7 @@ def test_every_offered_action_applies(scenario: Scenario, offset: int) -> None:
     assert_offered_actions_apply(game, moves(game, scenario), 4, offset)
 
 
-def _mutate(action: a.Action, rnd: random.Random, game: Game) -> a.Action:
+def _mutate(action: a.Action, rnd: random.Random, game: ClassicGame) -> a.Action:
     """`action` with one field changed to something nearby or nonsensical."""
     values = dataclasses.fields(action)
     if not values:
@@ -381,7 +384,7 @@ def _mutate(action: a.Action, rnd: random.Random, game: Game) -> a.Action:
     return dataclasses.replace(action, **{field.name: new})
 
 
-def _random_action(rnd: random.Random, game: Game) -> a.Action:
+def _random_action(rnd: random.Random, game: ClassicGame) -> a.Action:
     # Resigning is always possible and never offered: it is leaving, not a move of play.
     kind = rnd.choice(sorted(set(a.ACTION_TYPES) - {a.Resign.kind}))
 
@@ -420,7 +423,7 @@ def _random_action(rnd: random.Random, game: Game) -> a.Action:
 
 
 def _candidates(
-    game: Game, rnd: random.Random, seat: int, legal: list[LegalAction]
+    game: ClassicGame, rnd: random.Random, seat: int, legal: list[LegalAction]
 ) -> list[tuple[int | None, a.Action]]:
     players = len(game.players)
     chosen = rnd.choice(legal).pick(rnd)
@@ -436,7 +439,7 @@ def _candidates(
     return found
 
 
-def _check_acceptance(game: Game, who: int | None, candidate: a.Action) -> None:
+def _check_acceptance(game: ClassicGame, who: int | None, candidate: a.Action) -> None:
     allowed = any(family.allows(candidate) for family in game.legal_actions(who))
     if allowed:
         clone(game).apply(who, candidate)

@@ -15,11 +15,12 @@ from bots.simulate import play
 from domain import actions as a
 from domain import events as e
 from domain.errors import RuleViolation
-from domain.game import Game, Phase
+from domain.flow import Phase
 from domain.options import DefenderDice, GameOptions
 from domain.replay import LogEntry, VerificationError, check_seed, replay, verify_game
 from domain.rng import commitment, derive_seed
 from tests.support import arrange, new_game
+from variants.classic.game import ClassicGame
 from variants.futurisiko import actions as futu
 from variants.piu import actions as pa
 from variants.skirmish import actions as skirmish
@@ -33,14 +34,14 @@ class Recording:
     """A game as a server would store it: the log of accepted actions, and the events of the
     creation followed by the events of each action."""
 
-    game: Game
+    game: ClassicGame
     seed: bytes
     players: int
     options: GameOptions | None
     log: list[LogEntry] = field(default_factory=list)
     events: EventDicts = field(default_factory=list)
 
-    def fresh(self, seed: bytes | None = None) -> Game:
+    def fresh(self, seed: bytes | None = None) -> ClassicGame:
         return new_game(self.players, self.options, seed=self.seed if seed is None else seed)
 
 
@@ -321,7 +322,7 @@ def test_two_recordings_with_the_same_seeds_are_identical() -> None:
     assert json.dumps(first.events) == json.dumps(second.events)
 
 
-def _deal(game: Game) -> tuple[Any, ...]:
+def _deal(game: ClassicGame) -> tuple[Any, ...]:
     dealt = next(ev for ev in game.initial_events if isinstance(ev, e.TerritoriesDealt))
     return (game.first_player, dealt.owners, tuple(game.objective_cards))
 

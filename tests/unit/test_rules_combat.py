@@ -11,7 +11,7 @@ import pytest
 from domain import actions as a
 from domain import events as e
 from domain.combat import compare_dice
-from domain.game import Game, Phase
+from domain.flow import Phase
 from domain.legal import LegalAttack, LegalAttackUntil, LegalDefend, LegalOccupy
 from domain.options import DefenderDice, GameOptions
 from tests.support import (
@@ -24,6 +24,7 @@ from tests.support import (
     of_type,
     owner_of,
 )
+from variants.classic.game import ClassicGame
 
 # --------------------------------------------------------------------------- helpers
 
@@ -39,7 +40,7 @@ def position(
     round: int = 5,
     hands: Mapping[int, list[str]] | None = None,
     others: int | None = None,
-) -> Game:
+) -> ClassicGame:
     """A hand-made position (see `arrange`): seat 0 to play, turn order from seat 0, every seat
     on an objective that positions with one army a territory cannot meet."""
     game = new_game(players, options, seed=b"combat-rules")
@@ -66,7 +67,7 @@ def battle(
     options: GameOptions | None = None,
     phase: Phase = Phase.ATTACK,
     round: int = 5,
-) -> Game:
+) -> ClassicGame:
     """Seat 0's Alaska against seat 1's Kamchatka (seat 1 also holds Giappone, with 2)."""
     armies = {"alaska": source_armies, "kamchatka": target_armies, "giappone": 2}
     return position(OWNERS, armies, options=options, phase=phase, round=round)
@@ -248,7 +249,7 @@ def test_several_attacks_from_several_territories(monkeypatch: pytest.MonkeyPatc
 # --------------------------------------------------------------------------- declared defence
 
 
-def declare(target_armies: int = 3) -> Game:
+def declare(target_armies: int = 3) -> ClassicGame:
     return battle(
         source_armies=4,
         target_armies=target_armies,
@@ -412,7 +413,7 @@ def test_attack_until_offered_with_its_ranges() -> None:
 
 def conquer(
     monkeypatch: pytest.MonkeyPatch, source_armies: int = 6, dice: int = 2
-) -> tuple[Game, list[e.Event]]:
+) -> tuple[ClassicGame, list[e.Event]]:
     game = battle(source_armies=source_armies, target_armies=1)
     force_dice(monkeypatch, *[6] * dice, 1)
     return game, game.apply(0, a.Attack("alaska", "kamchatka", dice))
@@ -513,7 +514,7 @@ LAST = {"alaska": 0, "alberta": 0, "kamchatka": 1, "cina": 2}  # Kamchatka is al
 
 def eliminate(
     monkeypatch: pytest.MonkeyPatch, make: MakeAttack, hands: Mapping[int, list[str]]
-) -> tuple[Game, list[e.Event]]:
+) -> tuple[ClassicGame, list[e.Event]]:
     game = position(LAST, {"alaska": 4}, hands=hands)
     force_dice(monkeypatch, 6, 6, 6, 1)
     return game, game.apply(0, make("alaska", "kamchatka", 3))

@@ -7,7 +7,7 @@ import pytest
 from domain import actions as a
 from domain import events as e
 from domain.errors import RuleViolation
-from domain.game import Phase
+from domain.flow import Phase
 from domain.options import DefenderDice, GameOptions
 from tests.support import arrange, finish_setup, new_game
 

@@ -12,10 +12,11 @@ import pytest
 from domain import actions as a
 from domain import events as e
 from domain.errors import InvalidOptions
-from domain.game import Game, Phase
+from domain.flow import Phase
 from domain.legal import LegalAttack, LegalAttackUntil, LegalOccupy, LegalStrategicMove
 from domain.options import DefenderDice, GameOptions, ObjectiveDeck
 from tests.support import BOARD, CLASSIC, armies_on, arrange, assert_rejected, force_dice, new_game
+from variants.classic.game import ClassicGame
 
 TOURNAMENT_OBJECTIVES = CLASSIC.ruleset.tournament_objectives
 
@@ -33,7 +34,7 @@ def position(
     phase: Phase = Phase.ATTACK,
     round: int = 5,
     others: int | None = None,
-) -> Game:
+) -> ClassicGame:
     """A hand-made tournament position (see `arrange`), four seats, tournament objectives."""
     game = new_game(len(objectives), options or GameOptions.tournament(), seed=b"tournament-rules")
     game.first_player = first_player
@@ -58,7 +59,9 @@ def ended(events: Sequence[e.Event]) -> e.GameEnded | None:
 OWNERS = {"alaska": 0, "alberta": 0, "kamchatka": 1, "giappone": 1, "cina": 2}
 
 
-def battle(source_armies: int, target_armies: int, options: GameOptions | None = None) -> Game:
+def battle(
+    source_armies: int, target_armies: int, options: GameOptions | None = None
+) -> ClassicGame:
     armies = {"alaska": source_armies, "kamchatka": target_armies, "giappone": 2}
     return position(OWNERS, armies, options=options)
 
@@ -239,7 +242,7 @@ def test_legal_strategic_moves_respect_the_garrison() -> None:
 
 def conquer_kamchatka(
     monkeypatch: pytest.MonkeyPatch, alaska: int, dice: int, tno_owner: int = 3
-) -> tuple[Game, list[e.Event]]:
+) -> tuple[ClassicGame, list[e.Event]]:
     owners = {**GARRISON, "territori_del_nord_ovest": tno_owner}
     game = position(owners, {"alaska": alaska})
     force_dice(monkeypatch, *[6] * dice, 1)
@@ -369,7 +372,7 @@ def test_a_completed_tournament_objective_wins_with_100_points(
 # --------------------------------------------------------------------------- time limit
 
 
-def timed(first_player: int = 0, current: int = 0, others: int | None = None) -> Game:
+def timed(first_player: int = 0, current: int = 0, others: int | None = None) -> ClassicGame:
     return position(
         SCORED,
         options=GameOptions.tournament(time_limit_minutes=60),
@@ -409,7 +412,7 @@ def test_the_time_limit_is_declared_once() -> None:
     assert_rejected(game, None, a.ExpireTime(), "TIME_ALREADY_EXPIRED")
 
 
-def play_until_the_end(game: Game) -> list[tuple[int, list[e.Event]]]:
+def play_until_the_end(game: ClassicGame) -> list[tuple[int, list[e.Event]]]:
     """Every seat ends its turn (placing its reinforcements first) until the game ends."""
     turns: list[tuple[int, list[e.Event]]] = []
     while not game.is_over and len(turns) < 10:

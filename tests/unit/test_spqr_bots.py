@@ -13,7 +13,7 @@ from bots.policies import POLICIES, aggressive_policy
 from bots.simulate import game_seed, play, simulate
 from domain import actions as a
 from domain import events as e
-from domain.game import Phase
+from domain.flow import Phase
 from domain.legal import is_legal
 from variants import get_variant
 from variants.spqr import actions as sa

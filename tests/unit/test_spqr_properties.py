@@ -27,7 +27,7 @@ from domain import errors
 from domain import events as e
 from domain.combat import compare_dice
 from domain.errors import RuleViolation
-from domain.game import Phase
+from domain.flow import Phase
 from domain.legal import LegalAction, LegalAttack, LegalAttackUntil, LegalTrade
 from domain.replay import LogEntry, replay
 from domain.views import NEUTRAL_COLOURS, SCORES, declared

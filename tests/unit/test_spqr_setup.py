@@ -11,7 +11,7 @@ import pytest
 from domain import actions as a
 from domain import events as e
 from domain.errors import InvalidOptions
-from domain.game import Phase
+from domain.flow import Phase
 from domain.options import DefenderDice, GameOptions
 from tests.spqr_support import (
     BOARD,

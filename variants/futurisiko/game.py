@@ -41,7 +41,7 @@ from domain.errors import (
 )
 from domain.flow import OpenPrompt, Phase
 from domain.forces import Forces
-from domain.kernel import Handler, Kernel
+from domain.kernel import Kernel, handles
 from domain.legal import LegalAction, LegalEndTurn
 from domain.rng import DerivedRandom
 from domain.views import SpaceView, StateView
@@ -161,21 +161,6 @@ class FutuGame(Kernel):
         self.played = []
         self.shields = [0] * len(self.players)
         self.truces = []
-
-    def _bind_handlers(self) -> dict[type[a.Action], Handler]:
-        return {
-            fa.PlaceFlag: self._place_flag,
-            fa.ReceiveCards: self._receive_cards,
-            fa.Produce: self._produce,
-            fa.PlayCard: self._play_card,
-            fa.MoveUnits: self._move_units,
-            fa.AmphibiousMove: self._amphibious_move,
-            fa.Torpedo: self._torpedo,
-            fa.Battle: self._battle,
-            fa.BattleCards: self._battle_cards,
-            a.EndTurn: self._end_turn,
-            a.Resign: self._resign,
-        }
 
     # ------------------------------------------------------------------ reads
 
@@ -344,6 +329,7 @@ class FutuGame(Kernel):
         at = ordered.index(first)
         return tuple(turned), ordered[at:] + ordered[:at]
 
+    @handles(fa.PlaceFlag)
     def _place_flag(self, seat: int | None, action: fa.PlaceFlag) -> list[e.Event]:
         seat = self._check_turn(seat, Phase.SETUP)
         space = self._land(action.territory)
@@ -459,6 +445,7 @@ class FutuGame(Kernel):
         events.append(fe.CardsDealt(seat, 1 if discard else 0, len(received), len(hand)))
         return events
 
+    @handles(fa.ReceiveCards)
     def _receive_cards(self, seat: int | None, action: fa.ReceiveCards) -> list[e.Event]:
         seat = self._check_turn(seat, CARDS)
         if action.discard and action.discard not in self.hands[seat]:
@@ -467,6 +454,7 @@ class FutuGame(Kernel):
 
     # ------------------------------------------------------------------ production
 
+    @handles(fa.Produce)
     def _produce(self, seat: int | None, action: fa.Produce) -> list[e.Event]:
         seat = self._check_turn(seat, PRODUCTION)
         space = self._space(action.space)
@@ -495,6 +483,7 @@ class FutuGame(Kernel):
 
     # ------------------------------------------------------------------ cards outside battles
 
+    @handles(fa.PlayCard)
     def _play_card(self, seat: int | None, action: fa.PlayCard) -> list[e.Event]:
         if seat is None or seat != self.current:
             raise NotYourTurn("it is not your turn")
@@ -594,6 +583,7 @@ class FutuGame(Kernel):
 
     # ------------------------------------------------------------------ movement
 
+    @handles(fa.MoveUnits)
     def _move_units(self, seat: int | None, action: fa.MoveUnits) -> list[e.Event]:
         seat = self._check_turn(seat, MOVEMENT)
         source = self._space(action.source)
@@ -658,6 +648,7 @@ class FutuGame(Kernel):
         if not 1 <= count <= free:
             raise InvalidArmyCount(f"1 to {free} {unit} may move, not {count}")
 
+    @handles(fa.AmphibiousMove)
     def _amphibious_move(self, seat: int | None, action: fa.AmphibiousMove) -> list[e.Event]:
         seat = self._check_turn(seat, MOVEMENT)
         source = self._land(action.source)
@@ -700,6 +691,7 @@ class FutuGame(Kernel):
         if self.phase is MOVEMENT:
             self.phase = COMBAT
 
+    @handles(fa.Torpedo)
     def _torpedo(self, seat: int | None, action: fa.Torpedo) -> list[e.Event]:
         seat = self._check_turn(seat, MOVEMENT, COMBAT)
         sea = self._sea(action.sea)
@@ -737,6 +729,7 @@ class FutuGame(Kernel):
                 targets.append(space)
         return targets
 
+    @handles(fa.Battle)
     def _battle(self, seat: int | None, action: fa.Battle) -> list[e.Event]:
         seat = self._check_turn(seat, MOVEMENT, COMBAT)
         space = self._land(action.territory)
@@ -791,6 +784,7 @@ class FutuGame(Kernel):
         self.hands[seat].remove(card)
         self.discard_pile.append(card)
 
+    @handles(fa.BattleCards)
     def _battle_cards(self, seat: int | None, action: fa.BattleCards) -> list[e.Event]:
         prompt = self.open_prompt()
         if prompt is None or prompt.topic != BATTLE:
@@ -928,6 +922,7 @@ class FutuGame(Kernel):
             )
         ]
 
+    @handles(a.EndTurn)
     def _end_turn(self, seat: int | None, action: a.EndTurn) -> list[e.Event]:
         seat = self._check_turn(seat, PRODUCTION, MOVEMENT, COMBAT)
         if self.phase is PRODUCTION:

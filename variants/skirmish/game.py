@@ -30,7 +30,7 @@ from domain.errors import (
 )
 from domain.flow import OpenPrompt, Phase, drawn_order, next_in_order
 from domain.forces import Forces
-from domain.kernel import Handler, Kernel
+from domain.kernel import Kernel, handles
 from domain.legal import LegalAction, LegalEndTurn
 from domain.rng import DerivedRandom
 from domain.views import ARMY, SpaceView, StateView
@@ -82,16 +82,6 @@ class SkirmishGame(Kernel):
         self.order = []
         self.phase_position = 0
         self.points_left = 0
-
-    def _bind_handlers(self) -> dict[type[a.Action], Handler]:
-        return {
-            sa.Recruit: self._recruit,
-            sa.Assault: self._assault,
-            sa.HoldGround: self._hold_ground,
-            sa.March: self._march,
-            a.EndTurn: self._end_turn,
-            a.Resign: self._resign,
-        }
 
     # ------------------------------------------------------------------ reads
 
@@ -257,6 +247,7 @@ class SkirmishGame(Kernel):
             raise InvalidAction(f"unknown unit {unit!r}: use one of {list(self.UNIT_KINDS)}")
         return unit
 
+    @handles(sa.Recruit)
     def _recruit(self, seat: int | None, action: sa.Recruit) -> list[e.Event]:
         seat = self._check_turn(seat, MUSTER)
         space = self._own_space(seat, action.space)
@@ -275,6 +266,7 @@ class SkirmishGame(Kernel):
             events += self._advance(seat)
         return events
 
+    @handles(sa.Assault)
     def _assault(self, seat: int | None, action: sa.Assault) -> list[e.Event]:
         seat = self._check_turn(seat, BATTLE)
         source = self._own_space(seat, action.source)
@@ -300,6 +292,7 @@ class SkirmishGame(Kernel):
         self._push_prompt(prompt)
         return events
 
+    @handles(sa.HoldGround)
     def _hold_ground(self, seat: int | None, action: sa.HoldGround) -> list[e.Event]:
         prompt = self.open_prompt()
         if prompt is None or prompt.topic != ASSAULT:
@@ -359,6 +352,7 @@ class SkirmishGame(Kernel):
                 events += self._finish(active[0] if active else None, "last_player")
         return events
 
+    @handles(sa.March)
     def _march(self, seat: int | None, action: sa.March) -> list[e.Event]:
         seat = self._check_turn(seat, BATTLE)
         source = self._own_space(seat, action.source)
@@ -377,6 +371,7 @@ class SkirmishGame(Kernel):
         self.forces.move(source, target, seat, unit, action.count)
         return [se.Marched(seat, action.source, action.target, unit, action.count)]
 
+    @handles(a.EndTurn)
     def _end_turn(self, seat: int | None, action: a.EndTurn) -> list[e.Event]:
         seat = self._check_turn(seat, BATTLE)
         return self._advance(seat)

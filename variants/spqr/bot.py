@@ -9,7 +9,7 @@ from typing import TypeVar
 
 from bots.policies import land_attacks, register_aggressive
 from domain import actions as a
-from domain.game import Phase
+from domain.flow import Phase
 from domain.kernel import Kernel
 from domain.legal import LegalAction
 from variants.spqr import actions as sa
