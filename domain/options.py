@@ -1,10 +1,16 @@
 """Game options: the rules players choose before a game starts.
 
-Each option is a field of a game's options class, declared with `option(default, description)`:
-the description is what a client is told the option does (the catalogue, the API's option
-types), so an option without one cannot be registered (`GameOptions.check_declared`, which
-`Variant` runs when a game is declared). Plain values in and out (`to_dict`, `from_dict`):
-enums by value, the rest as they are.
+The base options hold what every game has: its end by a round limit or a time limit. A shared
+mechanic declares its own options beside it (domain/risiko: `DefenceOptions`, `AttackOptions`,
+`GarrisonOptions`, `ObjectiveOptions`), and a game's options class in its folder lists the
+mechanics' it plays with and adds its own.
+
+Each option is a field declared with `option(default, description)`: the description is what
+a client is told the option does (the catalogue, the API's option types), so an option
+without one cannot be registered (`GameOptions.check_declared`, which `Variant` runs when a
+game is declared). Plain values in and out (`to_dict`, `from_dict`): enums by value, the rest
+as they are. An option a game had once and dropped (its rules fixed it) is `RETIRED`: a game
+stored with it still loads, and a client may restate its one value.
 """
 
 from __future__ import annotations
@@ -12,70 +18,48 @@ from __future__ import annotations
 import enum
 import types
 import typing
-from dataclasses import asdict, dataclass, field, fields, replace
+from collections.abc import Mapping
+from dataclasses import MISSING, asdict, dataclass, field, fields
 from typing import Any, ClassVar
 
 from domain.errors import InvalidOptions
 
 DOC = "doc"
+OFF = "off"
 
 
-def option(default: Any, description: str) -> Any:
-    """An option's field: its default and what it does, for clients."""
-    return field(default=default, metadata={DOC: description})
-
-
-class DefenderDice(enum.Enum):
-    """How many dice a defender rolls."""
-
-    MAXIMUM = "maximum"  # the defender always rolls as many dice as it can (up to 3)
-    DECLARE = "declare"  # the defender declares its dice after the attacker, before the roll
-
-
-class ObjectiveDeck(enum.Enum):
-    """Which deck of secret objectives is dealt."""
-
-    STANDARD = "standard"
-    TOURNAMENT = "tournament"
+def option(default: Any, description: str, *, off: Any = MISSING) -> Any:
+    """An option's field: its default and what it does, for clients; `off`, the value a game
+    without this option plays as (shown for it where every game's options are shown)."""
+    metadata = {DOC: description} if off is MISSING else {DOC: description, OFF: off}
+    return field(default=default, metadata=metadata)
 
 
 # The plain types an option may have (its GraphQL type follows from it), besides enums.
 PLAIN_TYPES = (bool, int, str)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class GameOptions:
-    """The defaults are the basic game, except that defenders always roll their maximum unless
-    `defender_dice` is DECLARE (the rulebook's basic game lets them choose; see docs/classic.md).
-    `tournament()` is the "Regole da torneo"; each of its rules is also a switch of its own."""
+    """What every game has: it ends after a round limit or once a time limit has passed."""
 
-    defender_dice: DefenderDice = option(
-        DefenderDice.MAXIMUM,
-        "MAXIMUM: defenders always roll min(3, armies); DECLARE: the defender declares its "
-        "dice after the attacker, before the roll.",
-    )
-    protected_rounds: int = option(
-        4, "No player may be eliminated before the end of this round (0: off)."
-    )
-    attacker_dice_at_least_defender: bool = option(
-        False, "Tournament: no attack with fewer dice than the defender."
-    )
-    minimum_garrison: bool = option(
-        False,
-        "Tournament: a voluntary move leaves at least 2 armies on a territory that borders "
-        "an enemy.",
-    )
-    objectives: ObjectiveDeck = option(
-        ObjectiveDeck.STANDARD,
-        "STANDARD secret objectives or the 16 TOURNAMENT objectives with points.",
-    )
+    # The game ends when the round in which the limit is reached is completed.
     time_limit_minutes: int | None = option(
-        None, "Tournament time limit; the round in which it expires is completed."
+        None, "A time limit in minutes; the round in which it expires is the last."
     )
     round_limit: int | None = option(None, "The game ends after this round; the ranking decides.")
 
-    # Options that a variant's rules fix: no other value is accepted, so none is offered.
-    fixed: ClassVar[frozenset[str]] = frozenset()
+    # Options this game once had and its rules now fix, with the one value they may have.
+    RETIRED: ClassVar[Mapping[str, Any]] = {}
+    # The "Regole da torneo" of the games that have them, as plain values (a client's
+    # `tournament: true`); none in the others.
+    TOURNAMENT: ClassVar[Mapping[str, Any]] = {}
+
+    def __post_init__(self) -> None:
+        for name in ("time_limit_minutes", "round_limit"):
+            value = getattr(self, name)
+            if value is not None and value < 1:
+                raise InvalidOptions(f"{name} must be at least 1 when it is set")
 
     @classmethod
     def check_declared(cls) -> None:
@@ -92,33 +76,16 @@ class GameOptions:
     @classmethod
     def settable(cls) -> dict[str, Any]:
         """The options players may choose, with their defaults, as plain values."""
-        return {name: value for name, value in cls().to_dict().items() if name not in cls.fixed}
+        return cls().to_dict()
 
     @classmethod
     def tournament_overrides(cls) -> dict[str, Any]:
-        """The "Regole da torneo" as the plain values that differ from this variant's
-        defaults (what a client's `tournament: true` stands for)."""
+        """The "Regole da torneo" as the plain values that differ from this game's defaults
+        (what a client's `tournament: true` stands for); InvalidOptions in a game without."""
+        if not cls.TOURNAMENT:
+            raise InvalidOptions("this game has no tournament rules")
         plain = cls().to_dict()
-        preset = GameOptions.tournament().to_dict()
-        return {name: value for name, value in preset.items() if plain.get(name) != value}
-
-    @classmethod
-    def tournament(cls, **overrides: Any) -> GameOptions:
-        preset = cls(
-            defender_dice=DefenderDice.MAXIMUM,
-            attacker_dice_at_least_defender=True,
-            minimum_garrison=True,
-            objectives=ObjectiveDeck.TOURNAMENT,
-        )
-        return replace(preset, **overrides)
-
-    def __post_init__(self) -> None:
-        if self.protected_rounds < 0:
-            raise InvalidOptions("protected_rounds must be 0 or more")
-        for name in ("time_limit_minutes", "round_limit"):
-            value = getattr(self, name)
-            if value is not None and value < 1:
-                raise InvalidOptions(f"{name} must be at least 1 when it is set")
+        return {name: value for name, value in cls.TOURNAMENT.items() if plain[name] != value}
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -128,17 +95,21 @@ class GameOptions:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> GameOptions:
+    def from_dict(cls, data: Mapping[str, Any]) -> GameOptions:
         """The options of plain values (an enum's by value); InvalidOptions for an unknown
-        option or a value of the wrong type."""
-        values = dict(data)
+        option, a value of the wrong type, or a retired option's other value."""
         known = {f.name for f in fields(cls)}
-        unknown = sorted(set(values) - known)
-        if unknown:
-            raise InvalidOptions(f"unknown options: {', '.join(unknown)}")
         hints = option_types(cls)
-        for name, value in values.items():
-            values[name] = _typed_value(name, hints[name], value)
+        values: dict[str, Any] = {}
+        for name, value in data.items():
+            if name in known:
+                values[name] = _typed_value(name, hints[name], value)
+            elif name in cls.RETIRED:
+                if value != cls.RETIRED[name]:
+                    fixed = cls.RETIRED[name]
+                    raise InvalidOptions(f"the rules of this game fix {name} at {fixed!r}")
+            else:
+                raise InvalidOptions(f"unknown option: {name}")
         return cls(**values)
 
 

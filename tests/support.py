@@ -17,11 +17,11 @@ from domain.errors import RuleViolation
 from domain.flow import Phase
 from domain.kernel import Kernel
 from domain.legal import LegalAction
-from domain.options import GameOptions
 from domain.rng import DerivedRandom
 from domain.ruleset import Ruleset
 from variants import get_variant
 from variants.classic.game import ClassicGame
+from variants.classic.options import ClassicOptions
 
 CLASSIC = get_variant("classic")
 K = TypeVar("K", bound=Kernel)
@@ -61,7 +61,7 @@ BOARD = CLASSIC.ruleset.board
 
 
 def new_game(
-    players: int = 4, options: GameOptions | None = None, seed: bytes = b"test-seed"
+    players: int = 4, options: ClassicOptions | None = None, seed: bytes = b"test-seed"
 ) -> ClassicGame:
     return classic(CLASSIC.new_game([f"P{i}" for i in range(players)], options, seed=seed))
 

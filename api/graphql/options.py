@@ -23,7 +23,7 @@ from strawberry.utils.str_converters import to_camel_case
 
 from api.text_inputs import DATA_NAME
 from domain.errors import InvalidOptions
-from domain.options import DOC, is_optional, option_types, value_type
+from domain.options import DOC, OFF, is_optional, option_types, value_type
 from domain.options import GameOptions as BaseOptions
 from variants import VARIANTS, Variant
 
@@ -172,12 +172,28 @@ def _bag_doc(name: str) -> str:
     text = _doc(_owners(name), name)
     if len(games) == len(VARIANTS):
         return text
-    return f"{', '.join(v.title for v in games)} only: {text}"
+    titles = " and ".join(v.title for v in games)
+    if _everywhere(name):
+        return f"{text} (An option of {titles}; the other games show the value they play by.)"
+    return f"{text} (An option of {titles}; null in the other games.)"
+
+
+_UNSET = object()
+
+
+def _value_for(variant: Variant, name: str) -> Any:
+    """What a game of `variant` shows for an option it lacks: its rules' value (a retired
+    option), else the value a game without the option plays as (its `off`), else _UNSET."""
+    options = variant.options_class
+    if name in options.RETIRED:
+        return _typed(_owners(name), name, options.RETIRED[name])
+    return _owners(name).__dataclass_fields__[name].metadata.get(OFF, _UNSET)
 
 
 def _everywhere(name: str) -> bool:
     """Whether every served game has a value for the option (else null in the others)."""
-    return len(_EVERYONE_S[name]) == len(VARIANTS)
+    games = _EVERYONE_S[name]
+    return all(v in games or _value_for(v, name) is not _UNSET for v in VARIANTS.values())
 
 
 def _bag_type() -> Any:
@@ -214,11 +230,13 @@ def _bag_input() -> Any:
 
 def game_options(variant: Variant, stored: Mapping[str, Any]) -> Any:
     """The options a game was created with (its row's), in the one bag of every game's."""
-    options = variant.options_class
-    values: dict[str, Any] = dict.fromkeys(_EVERYONE_S)
-    for name, value in stored.items():
-        if name in values:
-            values[name] = _typed(options, name, value)
+    values: dict[str, Any] = {}
+    for name in _EVERYONE_S:
+        if name in stored:
+            values[name] = _typed(_owners(name), name, stored[name])
+        else:
+            shown = _value_for(variant, name)
+            values[name] = None if shown is _UNSET else shown
     bag: Any = _BAG
     return bag(**values)
 

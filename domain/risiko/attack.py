@@ -5,6 +5,7 @@ player's last territory out of reach."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, ClassVar, final
 
 from domain import actions as a
@@ -14,6 +15,7 @@ from domain.errors import (
     EliminationTooEarly,
     InvalidArmyCount,
     InvalidDice,
+    InvalidOptions,
     MinimumGarrison,
     NotAdjacent,
     NotEnoughArmies,
@@ -24,11 +26,31 @@ from domain.errors import (
 from domain.flow import Phase
 from domain.kernel import handles
 from domain.legal import LegalAction, LegalAttack, LegalAttackUntil, LegalOccupy
+from domain.options import GameOptions, option
 from domain.risiko.cards import Deck
 from domain.risiko.turns import ClockwiseTurns
 from domain.rng import DerivedRandom
 
 MAX_DICE = 3
+
+
+@dataclass(frozen=True)
+class AttackOptions(GameOptions):
+    """The protected rounds, and the tournament's dice."""
+
+    # "No elimination before the end of the fourth round": during rounds 1..N nobody may
+    # attack the last territory of a player. 0 turns the protection off.
+    protected_rounds: int = option(
+        4, "No player may be eliminated before the end of this round (0: off).", off=0
+    )
+    attacker_dice_at_least_defender: bool = option(
+        False, "Tournament: no attack with fewer dice than the defender.", off=False
+    )
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.protected_rounds < 0:
+            raise InvalidOptions("protected_rounds must be 0 or more")
 
 
 class PairwiseAttack(Deck, ClockwiseTurns):

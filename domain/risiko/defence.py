@@ -4,6 +4,8 @@ as when defenders do not declare: the most dice it may roll)."""
 
 from __future__ import annotations
 
+import enum
+from dataclasses import dataclass
 from typing import final
 
 from domain import actions as a
@@ -12,8 +14,28 @@ from domain.errors import InvalidDice, NotYourTurn, WrongPhase
 from domain.flow import OpenPrompt, Phase
 from domain.kernel import handles
 from domain.legal import LegalAction, LegalDefend
+from domain.options import GameOptions, option
 from domain.risiko.attack import MAX_DICE, PairwiseAttack
 from domain.rng import DerivedRandom
+
+
+class DefenderDice(enum.Enum):
+    """How many dice a defender rolls."""
+
+    MAXIMUM = "maximum"  # the defender always rolls as many dice as it can (up to 3)
+    DECLARE = "declare"  # the defender declares its dice after the attacker, before the roll
+
+
+@dataclass(frozen=True)
+class DefenceOptions(GameOptions):
+    """Whether defenders declare their dice."""
+
+    defender_dice: DefenderDice = option(
+        DefenderDice.MAXIMUM,
+        "MAXIMUM: defenders always roll min(3, armies); DECLARE: the defender declares its "
+        "dice after the attacker, before the roll.",
+        off=DefenderDice.MAXIMUM,
+    )
 
 
 class DeclaredDefence(PairwiseAttack):

@@ -4,14 +4,35 @@ the seat in turn that meets its own."""
 
 from __future__ import annotations
 
+import enum
+from dataclasses import dataclass
 from typing import ClassVar, final
 
 from domain import events as e
 from domain.errors import InvalidOptions
 from domain.objectives import DestroyColour, HoldListedTerritories, Objective
+from domain.options import GameOptions, option
 from domain.risiko.territories import Territories
 from domain.rng import DerivedRandom
 from domain.ruleset import Ruleset
+
+
+class ObjectiveDeck(enum.Enum):
+    """Which deck of secret objectives is dealt."""
+
+    STANDARD = "standard"
+    TOURNAMENT = "tournament"
+
+
+@dataclass(frozen=True)
+class ObjectiveOptions(GameOptions):
+    """Which objectives are dealt."""
+
+    objectives: ObjectiveDeck = option(
+        ObjectiveDeck.STANDARD,
+        "STANDARD secret objectives or the 16 TOURNAMENT objectives with points.",
+        off=ObjectiveDeck.STANDARD,
+    )
 
 
 class SecretObjectives(Territories):

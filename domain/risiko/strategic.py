@@ -5,6 +5,7 @@ behind; the move ends the turn."""
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass
 from typing import ClassVar, final
 
 from domain import actions as a
@@ -12,7 +13,20 @@ from domain import events as e
 from domain.errors import InvalidArmyCount, MinimumGarrison, NotAdjacent, NotEnoughArmies
 from domain.kernel import handles
 from domain.legal import LegalAction, LegalStrategicMove
+from domain.options import GameOptions, option
 from domain.risiko.turns import ClockwiseTurns
+
+
+@dataclass(frozen=True)
+class GarrisonOptions(GameOptions):
+    """The tournament's garrison."""
+
+    minimum_garrison: bool = option(
+        False,
+        "Tournament: a voluntary move leaves at least 2 armies on a territory that borders "
+        "an enemy.",
+        off=False,
+    )
 
 
 class StrategicMove(ClockwiseTurns):

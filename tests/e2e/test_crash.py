@@ -28,7 +28,6 @@ from api.stores.base import GameRecord, LogEntry, Store, StoredEvent
 from api.stores.mongo import MongoStore
 from api.stores.sqlite import SqliteStore
 from domain.actions import action_from_dict
-from domain.options import GameOptions
 from tests.e2e.support import ROOT, GraphQLClient, Server
 from tests.e2e.test_instances import (
     CREATE,
@@ -46,6 +45,7 @@ from tests.integration.api_support import CLASSIC, state_of
 from tests.mongo_server import TRANSACTION_LIFETIME_SECONDS
 from tests.support import classic
 from variants.classic.game import ClassicGame
+from variants.classic.options import ClassicOptions
 
 pytestmark = pytest.mark.anyio
 
@@ -207,7 +207,7 @@ def replay(record: GameRecord, log: list[LogEntry], events: list[StoredEvent]) -
             game = classic(
                 CLASSIC.new_game(
                     [s["name"] for s in seats],
-                    GameOptions.from_dict(record.options),
+                    ClassicOptions.from_dict(record.options),
                     seed=record.seed,
                     colours=[s["colour"] for s in seats],
                 )

@@ -34,6 +34,7 @@ from tests.e2e.support import Server
 from tests.support import classic
 from variants import get_variant
 from variants.classic.game import ClassicGame
+from variants.classic.options import ClassicOptions
 
 GRAPHQL_RESPONSE = "application/graphql-response+json"
 CLASSIC = get_variant("classic")
@@ -165,8 +166,8 @@ query($id: ID!) { game(id: $id) { version events(first: 100) { events { seq } ha
 """
 
 
-def options_input(options: GameOptions) -> dict[str, Any]:
-    """GameOptions as a GameOptionsInput (camelCase names, enum names)."""
+def options_input(options: ClassicOptions) -> dict[str, Any]:
+    """ClassicOptions as a GameOptionsInput (camelCase names, enum names)."""
     result: dict[str, Any] = {}
     for name, value in options.to_dict().items():
         head, *rest = name.split("_")
@@ -220,7 +221,7 @@ class PlayedGame(Generic[M]):
 
 
 async def create_game(
-    client: httpx.AsyncClient, seed: str | None = None, options: GameOptions | None = None
+    client: httpx.AsyncClient, seed: str | None = None, options: ClassicOptions | None = None
 ) -> str:
     variables: dict[str, Any] = {"input": {"variant": "classic", "seed": seed}}
     if options is not None:
@@ -245,11 +246,11 @@ async def new_game(
     client: httpx.AsyncClient,
     players: int = 4,
     seed: str = "integration-seed",
-    options: GameOptions | None = None,
+    options: ClassicOptions | None = None,
     start: bool = True,
 ) -> PlayedGame[ClassicGame]:
     """A game with `players` seats (named P0…), started unless `start` is false."""
-    options = options or GameOptions()
+    options = options or ClassicOptions()
     game: PlayedGame[ClassicGame] = PlayedGame(
         await create_game(client, seed, options), seed, options
     )
@@ -397,7 +398,7 @@ def mirror_of(record: GameRecord) -> ClassicGame:
     return classic(
         CLASSIC.new_game(
             [s.name for s in record.seats],
-            GameOptions.from_dict(record.options),
+            ClassicOptions.from_dict(record.options),
             seed=seed,
             colours=[s.colour for s in record.seats],
         )

@@ -23,7 +23,7 @@ from strawberry.utils.str_converters import to_camel_case
 
 from api.graphql.options import type_stem
 from api.graphql.schema import schema
-from domain.options import DOC, GameOptions, option
+from domain.options import DOC, OFF, GameOptions, option
 from tests.integration.api_support import Api, data, game_count, in_process
 from variants import VARIANTS, Variant
 
@@ -100,14 +100,43 @@ def test_the_bag_of_every_games_options_has_each_option_once() -> None:
     names = {to_camel_case(f.name) for v in VARIANTS.values() for f in fields(v.options_class)}
     assert set(bag.fields) == names | {"tournament"}
     assert set(shown.fields) == names
-    for name in names:  # what a game may lack is null for it
-        everyone = all(
-            name in {to_camel_case(f.name) for f in fields(v.options_class)}
+    declared = {f.name: f for v in VARIANTS.values() for f in fields(v.options_class)}
+    for name, field_ in declared.items():  # what a game may lack is null for it, unless...
+        camel = to_camel_case(name)
+        valued = all(  # ...every game has a value: its own, its rules' (retired) or the off
+            name in {f.name for f in fields(v.options_class)}
+            or name in v.options_class.RETIRED
+            or OFF in field_.metadata
             for v in VARIANTS.values()
         )
-        if not everyone:
-            assert not isinstance(shown.fields[name].type, GraphQLNonNull), name
-        assert not isinstance(bag.fields[name].type, GraphQLNonNull), name
+        assert isinstance(shown.fields[camel].type, GraphQLNonNull) == (
+            valued and not isinstance(field_.default, type(None))
+        ), camel
+        assert not isinstance(bag.fields[camel].type, GraphQLNonNull), camel
+
+
+BAG = """
+mutation($input: CreateGameInput!) {
+  createGame(input: $input) {
+    game { options { defenderDice minimumGarrison protectedRounds objectives victoryPoints } }
+  }
+}"""
+
+
+@pytest.mark.parametrize(
+    ("variant", "shown"),
+    [
+        ("classic", ("MAXIMUM", False, 4, "STANDARD", None)),
+        ("spqr", ("MAXIMUM", True, 4, "STANDARD", 20)),  # its rules' dice and garrison
+        ("piu", ("MAXIMUM", False, 0, "STANDARD", None)),
+        ("futurisiko", ("MAXIMUM", False, 0, "STANDARD", None)),
+    ],
+)
+async def test_the_bag_shows_what_each_game_plays_by(
+    api: Api, variant: str, shown: tuple[Any, ...]
+) -> None:
+    made = (await data(api.client, BAG, {"input": {"variant": variant}}))["createGame"]
+    assert tuple(made["game"]["options"].values()) == shown
 
 
 async def test_a_game_is_created_with_its_own_options_input(api: Api) -> None:
@@ -116,7 +145,7 @@ async def test_a_game_is_created_with_its_own_options_input(api: Api) -> None:
     own = made["game"]["variantOptions"]
     assert own["__typename"] == "SpqrOptions"
     assert own["victoryPoints"] == 12
-    assert own["protectedRounds"] == VARIANTS["spqr"].options_class().protected_rounds
+    assert own["protectedRounds"] == VARIANTS["spqr"].options().to_dict()["protected_rounds"]
     assert made["game"]["options"]["victoryPoints"] == 12  # the bag says the same
     unlimited = {"spqr": {"victoryPoints": None, "roundLimit": 10}}
     made = await create(api, variant="spqr", variantOptions=unlimited)

@@ -14,7 +14,7 @@ import pytest
 
 from domain import actions as a
 from domain.flow import Phase
-from domain.options import DefenderDice
+from domain.risiko.defence import DefenderDice
 from tests.integration.api_support import (
     CREATE,
     JOIN,

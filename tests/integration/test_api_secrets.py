@@ -21,7 +21,6 @@ import httpx
 import pytest
 
 from domain.flow import Phase
-from domain.options import GameOptions
 from tests.e2e.support import Server, subscription
 from tests.integration.api_support import (
     LEAVE,
@@ -35,6 +34,7 @@ from tests.integration.api_support import (
     submit,
 )
 from variants.classic.game import ClassicGame
+from variants.classic.options import ClassicOptions
 
 PRIVATE_TYPES = {"ObjectiveAssigned", "ObjectiveChanged", "CardsReceived"}
 SEED = "secrets-seed"
@@ -121,7 +121,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 async def scenario(live_server: Server) -> AsyncIterator[Scenario]:
     async with httpx.AsyncClient(base_url=live_server.url, timeout=30) as client:
         other = await new_game(client, 3, "another-seed")
-        game = await new_game(client, 4, SEED, GameOptions(round_limit=6))
+        game = await new_game(client, 4, SEED, ClassicOptions(round_limit=6))
         await play(client, game, lambda g: g.round >= 3 and g.phase is Phase.REINFORCE)
         mirror = game.game
         assert not mirror.is_over

@@ -29,9 +29,10 @@ from domain.legal import (
     LegalStrategicMove,
     LegalTrade,
 )
-from domain.options import DefenderDice, GameOptions
+from domain.risiko.defence import DefenderDice
 from tests.support import BOARD, arrange, clone, new_game, state
 from variants.classic.game import ClassicGame
+from variants.classic.options import ClassicOptions
 
 TERRITORIES: tuple[str, ...] = tuple(t.id for t in BOARD.territories)
 CODES = frozenset(
@@ -66,8 +67,8 @@ CODES = frozenset(
         "BATTLES_PENDING",
     }
 )
-DECLARE = GameOptions(defender_dice=DefenderDice.DECLARE)
-TOURNAMENT = GameOptions.tournament()
+DECLARE = ClassicOptions(defender_dice=DefenderDice.DECLARE)
+TOURNAMENT = ClassicOptions.tournament()
 
 # A hand-made position, seat 0 to play (4 players):
 #   seat 0: alaska 5, territori_del_nord_ovest 3, alberta 1, groenlandia 2, argentina 4,
@@ -134,7 +135,7 @@ def code_of(game: ClassicGame, seat: int | None, action: a.Action) -> str:
 
 
 def position(
-    options: GameOptions | None = None,
+    options: ClassicOptions | None = None,
     *,
     phase: Phase = Phase.ATTACK,
     round: int = 5,
@@ -156,7 +157,7 @@ def position(
 
 
 def conquest(
-    options: GameOptions | None = None,
+    options: ClassicOptions | None = None,
     source: str = "alaska",
     target: str = "kamchatka",
     dice: int = 1,
@@ -182,7 +183,7 @@ def declared(defenders: int) -> ClassicGame:
 
 def played(
     steps: int,
-    options: GameOptions | None,
+    options: ClassicOptions | None,
     policy: str,
     seed: bytes,
     players: int = 4,
@@ -458,7 +459,7 @@ def test_the_last_territory_is_protected_until_round_four() -> None:
     game = position(round=4)
     assert code_of(game, 0, a.Attack("groenlandia", "quebec", 1)) == "ELIMINATION_TOO_EARLY"
     assert code_of(game, 0, a.AttackUntil("groenlandia", "quebec", 1, 1)) == "ELIMINATION_TOO_EARLY"
-    unprotected = position(GameOptions(protected_rounds=0), round=1)
+    unprotected = position(ClassicOptions(protected_rounds=0), round=1)
     assert any(f.allows(a.Attack("groenlandia", "quebec", 1)) for f in unprotected.legal_actions(0))
 
 

@@ -46,8 +46,8 @@ from domain import events as e
 from domain.errors import RuleViolation
 from domain.flow import Phase
 from domain.legal import LegalAction, LegalAttack, LegalAttackUntil, LegalDefend
-from domain.options import DefenderDice
 from domain.replay import LogEntry, replay
+from domain.risiko.defence import DefenderDice
 from tests.support import assert_offered_actions_apply, state
 from variants import get_variant
 from variants.piu import actions as pa

@@ -37,8 +37,8 @@ from domain.legal import (
     LegalEndTurn,
     LegalStrategicMove,
 )
-from domain.options import DefenderDice, GameOptions
 from domain.replay import LogEntry, replay
+from domain.risiko.defence import DefenderDice
 from tests.support import (
     CLASSIC,
     arrange,
@@ -49,11 +49,12 @@ from tests.support import (
     state,
 )
 from variants.classic.game import ClassicGame
+from variants.classic.options import ClassicOptions
 
-OPTIONS: dict[str, GameOptions] = {
-    "default": GameOptions(),
-    "declare": GameOptions(defender_dice=DefenderDice.DECLARE),
-    "tournament": GameOptions.tournament(),
+OPTIONS: dict[str, ClassicOptions] = {
+    "default": ClassicOptions(),
+    "declare": ClassicOptions(defender_dice=DefenderDice.DECLARE),
+    "tournament": ClassicOptions.tournament(),
 }
 RULESET = CLASSIC.ruleset
 TERRITORY_IDS: tuple[str, ...] = tuple(t.id for t in RULESET.board.territories)

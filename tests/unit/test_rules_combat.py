@@ -13,7 +13,7 @@ from domain import events as e
 from domain.combat import compare_dice
 from domain.flow import Phase
 from domain.legal import LegalAttack, LegalAttackUntil, LegalDefend, LegalOccupy
-from domain.options import DefenderDice, GameOptions
+from domain.risiko.defence import DefenderDice
 from tests.support import (
     BOARD,
     armies_on,
@@ -25,6 +25,7 @@ from tests.support import (
     owner_of,
 )
 from variants.classic.game import ClassicGame
+from variants.classic.options import ClassicOptions
 
 # --------------------------------------------------------------------------- helpers
 
@@ -34,7 +35,7 @@ def position(
     armies: Mapping[str, int] | None = None,
     *,
     players: int = 4,
-    options: GameOptions | None = None,
+    options: ClassicOptions | None = None,
     objective: str = "territories_18_2",
     phase: Phase = Phase.ATTACK,
     round: int = 5,
@@ -64,7 +65,7 @@ def battle(
     source_armies: int = 4,
     target_armies: int = 1,
     *,
-    options: GameOptions | None = None,
+    options: ClassicOptions | None = None,
     phase: Phase = Phase.ATTACK,
     round: int = 5,
 ) -> ClassicGame:
@@ -253,7 +254,7 @@ def declare(target_armies: int = 3) -> ClassicGame:
     return battle(
         source_armies=4,
         target_armies=target_armies,
-        options=GameOptions(defender_dice=DefenderDice.DECLARE),
+        options=ClassicOptions(defender_dice=DefenderDice.DECLARE),
     )
 
 
@@ -587,7 +588,7 @@ def test_elimination_is_allowed_after_the_protected_rounds(
         LAST,
         {"alaska": 4},
         round=round_number,
-        options=GameOptions(protected_rounds=protected_rounds),
+        options=ClassicOptions(protected_rounds=protected_rounds),
     )
     legal = game.legal_actions(0)
     assert LegalAttack("alaska", "kamchatka", 1, 3) in legal
@@ -603,7 +604,7 @@ def test_the_protection_lasts_protected_rounds(protected_rounds: int, round_numb
         LAST,
         {"alaska": 4},
         round=round_number,
-        options=GameOptions(protected_rounds=protected_rounds),
+        options=ClassicOptions(protected_rounds=protected_rounds),
     )
     assert_rejected(game, 0, a.Attack("alaska", "kamchatka", 3), "ELIMINATION_TOO_EARLY")
 

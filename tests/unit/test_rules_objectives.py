@@ -11,9 +11,9 @@ import pytest
 from domain import actions as a
 from domain import events as e
 from domain.flow import Phase
-from domain.options import GameOptions
 from tests.support import BOARD, CLASSIC, arrange, assert_rejected, force_dice, new_game, of_type
 from variants.classic.game import ClassicGame
+from variants.classic.options import ClassicOptions
 
 UNMET = "territories_18_2"  # with one army a territory, nobody meets it
 
@@ -25,7 +25,7 @@ def position(
     armies: Mapping[str, int] | None = None,
     *,
     objectives: Sequence[str] = (UNMET, UNMET, UNMET, UNMET),
-    options: GameOptions | None = None,
+    options: ClassicOptions | None = None,
     current: int = 0,
     phase: Phase = Phase.ATTACK,
     round: int = 5,
@@ -380,7 +380,7 @@ def test_a_round_limit_ranks_standard_games_by_territories_held() -> None:
         **seats(["jacuzia", "cita", "kamchatka", "giappone", "mongolia", "afghanistan"], 2),
         **seats(["alaska", "alberta", "ontario", "quebec", "groenlandia", "islanda"], 3),
     }  # seat 0: the other 25
-    game = position(owners, options=GameOptions(round_limit=5), current=3, round=5, others=0)
+    game = position(owners, options=ClassicOptions(round_limit=5), current=3, round=5, others=0)
     events = game.apply(3, a.EndTurn())
     result = ended(events)
     assert result is not None

@@ -12,10 +12,11 @@ from hypothesis import strategies as st
 from bots.policies import POLICIES
 from domain.actions import Action
 from domain.errors import SnapshotFormatError
-from domain.options import DefenderDice, GameOptions
+from domain.risiko.defence import DefenderDice
 from tests.support import classic, new_game
 from variants import get_variant
 from variants.classic.game import ClassicGame
+from variants.classic.options import ClassicOptions
 
 CLASSIC = get_variant("classic")
 NAMES = ["A", "B", "C", "D"]
@@ -37,7 +38,9 @@ def step(game: ClassicGame, rnd: random.Random) -> tuple[int, Action]:
 def test_a_restored_snapshot_continues_the_same_game(
     seed: bytes, before: int, declare: bool
 ) -> None:
-    options = GameOptions(defender_dice=DefenderDice.DECLARE if declare else DefenderDice.MAXIMUM)
+    options = ClassicOptions(
+        defender_dice=DefenderDice.DECLARE if declare else DefenderDice.MAXIMUM
+    )
     game = classic(CLASSIC.new_game(NAMES, options, seed=seed))
     rnd = random.Random(seed)
     for _ in range(before):

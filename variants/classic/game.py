@@ -12,15 +12,16 @@ from domain import events as e
 from domain.actions import doc
 from domain.flow import Phase
 from domain.legal import LegalAction, LegalEndTurn
-from domain.options import DefenderDice, GameOptions, ObjectiveDeck
+from domain.options import GameOptions
 from domain.risiko.cards import SetTrading
-from domain.risiko.defence import DeclaredDefence
-from domain.risiko.objectives import SecretObjectives
+from domain.risiko.defence import DeclaredDefence, DefenderDice
+from domain.risiko.objectives import ObjectiveDeck, SecretObjectives
 from domain.risiko.placement import Placement
 from domain.risiko.strategic import StrategicMove
 from domain.rng import DerivedRandom
 from domain.ruleset import Ruleset
 from domain.views import StateView
+from variants.classic.options import ClassicOptions
 
 SETUP_ARMIES_PER_TURN = 3
 
@@ -45,15 +46,16 @@ class ClassicGame(SecretObjectives, SetTrading, StrategicMove, DeclaredDefence, 
 
     RULES_REVISIONS: ClassVar[Mapping[int, str]] = {1: "The rules as first played."}
     STATE_VIEW: ClassVar[type[StateView]] = ClassicState
-    OPTIONS_CLASS: ClassVar[type[GameOptions]] = GameOptions
+    OPTIONS_CLASS = ClassicOptions
     # 2: the attack waiting for the defender's dice is a prompt on the kernel's stack.
     SNAPSHOT_FORMAT: ClassVar[int] = 2
     # A player who leaves is out at once: the attack waiting on it as a defender goes ahead
     # with the default answer, against a departed player.
     LEAVES_BEFORE_ANSWERING: ClassVar[bool] = True
-    options: GameOptions
+    options: ClassicOptions
 
     def _check_options(self, ruleset: Ruleset, options: GameOptions) -> None:
+        assert isinstance(options, ClassicOptions)
         self._check_objectives_dealt(ruleset, options.objectives is ObjectiveDeck.TOURNAMENT)
 
     # ------------------------------------------------------------------ the options' rules

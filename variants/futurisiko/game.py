@@ -361,9 +361,9 @@ class FutuGame(Kernel):
     # ------------------------------------------------------------------ the round
 
     def _start_round(self) -> list[e.Event]:
-        limit = self.options.round_limit
-        if limit is not None and self.round >= limit:
-            return self._finish(None, "round_limit")
+        reason = self._limit_reached()
+        if reason is not None:
+            return self._finish(None, reason)
         self.round += 1
         self.shields = [0] * len(self.players)
         self.truces = []

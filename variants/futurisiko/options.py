@@ -1,34 +1,32 @@
 """The options of a FutuRisiKo! game: how the board is set up, who loses which unit to a hit,
 each card's placeholder effect (the rules name the cards but give no effect: docs/futurisiko.md),
-and an optional round limit."""
+and, as every game, an optional round or time limit."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from domain.errors import InvalidOptions
-from domain.options import DefenderDice, GameOptions, ObjectiveDeck, option
+from domain.options import GameOptions, option
 
 TANKS_FIRST = "tanks_first"
 AIRCRAFT_FIRST = "aircraft_first"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class FutuOptions(GameOptions):
     """The defaults play seed 004 as written, with every card's placeholder on."""
 
-    fixed: ClassVar[frozenset[str]] = frozenset(
-        {
-            "defender_dice",
-            "protected_rounds",
-            "attacker_dice_at_least_defender",
-            "minimum_garrison",
-            "objectives",
-            "time_limit_minutes",
-        }
-    )
-    protected_rounds: int = option(0, "None in FutuRisiKo!.")
+    # Stored with every game before they were the rules': none of classic RisiKo!'s options.
+    RETIRED: ClassVar[Mapping[str, Any]] = {
+        "defender_dice": "maximum",
+        "protected_rounds": 0,
+        "attacker_dice_at_least_defender": False,
+        "minimum_garrison": False,
+        "objectives": "standard",
+    }
     # The rules: one flag each, from the first player. True: the reference's placeholder,
     # flags placed in turn until every territory has one.
     fill_board: bool = option(
@@ -46,15 +44,6 @@ class FutuOptions(GameOptions):
     tregua: bool = option(True, "Tregua binds two players a round; Tradimento breaks it.")
 
     def __post_init__(self) -> None:
-        GameOptions.__post_init__(self)
-        if (
-            self.defender_dice is not DefenderDice.MAXIMUM
-            or self.protected_rounds
-            or self.attacker_dice_at_least_defender
-            or self.minimum_garrison
-            or self.objectives is not ObjectiveDeck.STANDARD
-            or self.time_limit_minutes is not None
-        ):
-            raise InvalidOptions("FutuRisiKo! has none of classic RisiKo!'s options")
+        super().__post_init__()
         if self.losses not in (TANKS_FIRST, AIRCRAFT_FIRST):
             raise InvalidOptions(f"losses is {TANKS_FIRST} or {AIRCRAFT_FIRST}")

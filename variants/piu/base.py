@@ -9,9 +9,8 @@ from typing import ClassVar, final
 
 from domain.errors import CardNotInHand, InvalidAction, Truce, WrongPhase
 from domain.flow import Phase
-from domain.options import DefenderDice
 from domain.risiko.attack import MAX_DICE
-from domain.risiko.defence import DeclaredDefence
+from domain.risiko.defence import DeclaredDefence, DefenderDice
 from domain.risiko.placement import Placement
 from domain.risiko.strategic import StrategicMove
 from variants.piu import actions as pa

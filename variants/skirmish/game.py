@@ -166,9 +166,9 @@ class SkirmishGame(Kernel):
         if position is not None:
             first = next(s for s in self.order if playing[s])
             return events + self._begin(first, position)
-        limit = self.options.round_limit
-        if limit is not None and self.round >= limit:
-            return events + self._finish(None, "round_limit")
+        reason = self._limit_reached()
+        if reason is not None:
+            return events + self._finish(None, reason)
         self.round += 1
         self.order = list(drawn_order(self._random(ORDER), self.active_seats()))
         events.append(se.TurnOrderDrawn(self.round, tuple(self.order)))

@@ -12,15 +12,13 @@ from typing import ClassVar, final
 from domain import actions as a
 from domain import events as e
 from domain.actions import doc
-from domain.errors import InvalidOptions, WrongPhase
+from domain.errors import WrongPhase
 from domain.flow import Phase
 from domain.kernel import handles
 from domain.legal import LegalAction, LegalEndTurn
-from domain.options import DefenderDice, GameOptions
 from domain.risiko.cards import SetTrading
 from domain.risiko.strategic import StrategicMove
 from domain.rng import DerivedRandom
-from domain.ruleset import Ruleset
 from domain.views import ARMY, SpaceView, StateView, UnitStack
 from variants.spqr import actions as sa
 from variants.spqr import events as se
@@ -67,12 +65,6 @@ class SpqrGame(SeaAttacks, Occupation, SetTrading, StrategicMove):
     power_centre: list[int]  # by space: 1 where a power centre stands
     victory_points: list[int]
     pending_power_centres: int
-
-    def _check_options(self, ruleset: Ruleset, options: GameOptions) -> None:
-        if options.defender_dice is not DefenderDice.MAXIMUM:
-            raise InvalidOptions("in S.P.Q.RisiKo! the defender always rolls the most dice")
-        if not options.minimum_garrison:
-            raise InvalidOptions("the garrison of 2 is a rule of S.P.Q.RisiKo!, not an option")
 
     def _start_state(self) -> None:
         self.power_centre = [0] * len(self.board.territories)
