@@ -76,3 +76,11 @@ class Marched(Event):
     target: str
     unit: str
     count: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnded(Event):
+    """A round is over: how many spaces each seat holds, by seat."""
+
+    round: int
+    spaces: tuple[int, ...]

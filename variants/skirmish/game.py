@@ -36,6 +36,7 @@ from domain.rng import DerivedRandom
 from domain.views import ARMY, SpaceView, StateView
 from variants.skirmish import actions as sa
 from variants.skirmish import events as se
+from variants.skirmish.errors import ArtilleryLimit
 from variants.skirmish.legal import LegalAssault, LegalHoldGround, LegalMarch, LegalRecruit
 from variants.skirmish.options import SkirmishOptions
 from variants.skirmish.phases import BATTLE, MUSTER, ROUND
@@ -166,6 +167,8 @@ class SkirmishGame(Kernel):
         if position is not None:
             first = next(s for s in self.order if playing[s])
             return events + self._begin(first, position)
+        spaces = tuple(len(self.forces.held_by(s)) for s in range(len(self.players)))
+        events.append(se.RoundEnded(self.round, spaces))
         reason = self._limit_reached()
         if reason is not None:
             return events + self._finish(None, reason)
@@ -186,12 +189,7 @@ class SkirmishGame(Kernel):
         forces = self.forces
         own = forces.held_by(seat)
         if self.phase is MUSTER:
-            spaces = tuple(ids[s].id for s in own)
-            return [
-                LegalRecruit(unit, spaces, 1, self.points_left // cost)
-                for unit, cost in COST.items()
-                if self.points_left >= cost
-            ]
+            return self._recruit_families(seat, own)
         legal: list[LegalAction] = []
         neighbours = self.board.land_neighbours
         for source in own:
@@ -211,9 +209,43 @@ class SkirmishGame(Kernel):
                     continue
                 for target in neighbours[source]:
                     if forces.owner[target] == seat:
-                        legal.append(LegalMarch(ids[source].id, ids[target].id, unit, 1, free))
+                        most = min(free, self._room(target, seat, unit, free))
+                        if most >= 1:
+                            legal.append(LegalMarch(ids[source].id, ids[target].id, unit, 1, most))
         legal.append(LegalEndTurn())
         return legal
+
+    def _recruit_families(self, seat: int, own: list[int]) -> list[LegalAction]:
+        """Each kind of unit the points left pay for, on the own spaces with room for it
+        (spaces grouped by the most they may take)."""
+        ids = self.board.territories
+        legal: list[LegalAction] = []
+        for unit, cost in COST.items():
+            affordable = self.points_left // cost
+            if affordable < 1:
+                continue
+            by_most: dict[int, list[str]] = {}
+            for space in own:
+                most = min(affordable, self._room(space, seat, unit, affordable))
+                if most >= 1:
+                    by_most.setdefault(most, []).append(ids[space].id)
+            for most, spaces in by_most.items():
+                legal.append(LegalRecruit(unit, tuple(spaces), 1, most))
+        return legal
+
+    def _room(self, space: int, seat: int, unit: str, wanted: int) -> int:
+        """How many more units of `unit` of `seat` `space` may take (`wanted`, without a
+        limit): the artillery limit is the one rule of it."""
+        limit = self.options.artillery_limit
+        if unit != ARTILLERY or limit is None:
+            return wanted
+        return max(0, limit - self.forces.count(space, seat, ARTILLERY))
+
+    def _check_room(self, space: int, seat: int, unit: str, count: int) -> None:
+        room = self._room(space, seat, unit, count)
+        if count > room:
+            name = self.board.territories[space].name
+            raise ArtilleryLimit(f"{name} has room for {room} more {unit}, not {count}")
 
     def _prompt_answers(self, prompt: OpenPrompt) -> LegalAction:
         source, target, _ = prompt.values
@@ -257,6 +289,7 @@ class SkirmishGame(Kernel):
             raise InvalidArmyCount(
                 f"{self.points_left} points pay for 1 to {affordable} {unit}, not {action.count}"
             )
+        self._check_room(space, seat, unit, action.count)
         self.forces.add(space, seat, unit, action.count)
         self.points_left -= action.count * COST[unit]
         events: list[e.Event] = [
@@ -368,6 +401,7 @@ class SkirmishGame(Kernel):
             raise InvalidArmyCount(
                 f"1 to {free} {unit} may march from {names[source].name}, not {action.count}"
             )
+        self._check_room(target, seat, unit, action.count)
         self.forces.move(source, target, seat, unit, action.count)
         return [se.Marched(seat, action.source, action.target, unit, action.count)]
 
