@@ -25,7 +25,6 @@ from domain.errors import (
     InvalidOptions,
     NotYourTurn,
     OptionDisabled,
-    SnapshotFormatError,
     TimeAlreadyExpired,
     WrongPhase,
 )
@@ -35,7 +34,7 @@ from domain.options import GameOptions
 from domain.reads import Reads
 from domain.rng import DerivedRandom, commitment
 from domain.ruleset import Ruleset
-from domain.state import StatePart, copy_plain, to_plain
+from domain.state import Copies
 from domain.views import ARMY, Prompt, StateView
 
 Handler = Callable[[Any, int | None, Any], list[e.Event]]
@@ -53,7 +52,7 @@ def handles(*kinds: type[a.Action]) -> Callable[[H], H]:
     return declared
 
 
-class Kernel(Reads):
+class Kernel(Reads, Copies):
     """One game of any variant. Create it with the players' names; it deals and starts at once
     (`initial_events` says what the deal did).
 
@@ -217,21 +216,9 @@ class Kernel(Reads):
             raise InvalidOptions(f"{game} plays by a {self.RULESET_CLASS.__name__}")
         if not isinstance(options, self.OPTIONS_CLASS):
             raise InvalidOptions(f"{game} takes {self.OPTIONS_CLASS.__name__}")
-        count = len(players)
-        if not ruleset.min_players <= count <= ruleset.max_players:
-            raise InvalidOptions(
-                f"this game needs {ruleset.min_players} to {ruleset.max_players} players, "
-                f"not {count}"
-            )
-        known_colours = [colour.id for colour in ruleset.colours]
-        chosen = list(colours) if colours is not None else known_colours[:count]
-        if len(chosen) != count or len(set(chosen)) != count:
-            raise InvalidOptions("every player needs a different colour")
-        for colour in chosen:
-            if colour not in known_colours:
-                raise InvalidOptions(f"unknown colour {colour!r}: use one of {known_colours}")
+        chosen = ruleset.seat_colours(len(players), colours)
         self._check_options(ruleset, options)
-        return tuple(chosen)
+        return chosen
 
     # ------------------------------------------------------------------ what a game defines
 
@@ -485,61 +472,6 @@ class Kernel(Reads):
         if seat != self.current:
             return events
         return events + self._leave_turn(seat)
-
-    # ------------------------------------------------------------------ copies and snapshots
-
-    @final
-    def clone(self) -> Kernel:
-        """An independent copy, cheap enough to take before every action: the server applies
-        an action to a clone and keeps it only once the store has accepted it."""
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        for name in self._STATE_NAMES:
-            setattr(other, name, copy_plain(getattr(self, name)))
-        other._forget_streams()
-        return other
-
-    @final
-    def snapshot(self) -> dict[str, Any]:
-        """The whole mutable state as plain data (JSON-ready), without the seed. A cache:
-        the log stays the truth, and `restore` of a snapshot continues the same game."""
-        state = {name: to_plain(getattr(self, name)) for name in self._STATE_NAMES}
-        state["phase"] = self.phase.value
-        state["ranking"] = [list(entry) for entry in self.ranking]
-        self._snapshot_more(state)
-        state["format"] = self.SNAPSHOT_FORMAT
-        state["rules_revision"] = self.rules_revision
-        return state
-
-    @final
-    def restore(self, state: dict[str, Any]) -> None:
-        """Continue from a snapshot taken of a game with the same players, options, seed and
-        rules revision; SnapshotFormatError for one written in another format (older ones have
-        none) or of a game played by other rules (one without a revision was played by 1)."""
-        if state.get("format") != self.SNAPSHOT_FORMAT:
-            raise SnapshotFormatError(
-                f"snapshot format {state.get('format')}, this engine's is {self.SNAPSHOT_FORMAT}"
-            )
-        if state.get("rules_revision", 1) != self.rules_revision:
-            raise SnapshotFormatError(
-                f"a snapshot of rules revision {state.get('rules_revision', 1)}, "
-                f"this game plays by {self.rules_revision}"
-            )
-        for name in self._STATE_NAMES:
-            part = getattr(self, name)
-            if isinstance(part, StatePart):
-                part.load(copy_plain(state[name]))
-            else:
-                setattr(self, name, copy_plain(state[name]))
-        self.phase = Phase.of(state["phase"])
-        self.ranking = tuple((r[0], r[1], r[2]) for r in state["ranking"])
-        self._restore_more(state)
-
-    def _snapshot_more(self, state: dict[str, Any]) -> None:
-        """Add the state that is not plain data, as plain data."""
-
-    def _restore_more(self, state: dict[str, Any]) -> None:
-        """Read back what `_snapshot_more` wrote."""
 
     # ------------------------------------------------------------------ the end
 
