@@ -92,14 +92,10 @@ def _option_names() -> str:
 
 
 def _option(text: str) -> tuple[str, Any]:
-    """NAME=VALUE, the value in JSON when it reads as JSON, else the text itself."""
-    name, equals, value = text.partition("=")
-    if not equals or not name:
-        raise argparse.ArgumentTypeError(f"{text!r}: give NAME=VALUE")
-    try:
-        return name, json.loads(value)
-    except json.JSONDecodeError:
-        return name, value
+    """NAME=VALUE (read as the arena reads it: risiko_client, imported only when given)."""
+    from risiko_client.options import option_argument
+
+    return option_argument(text)
 
 
 def _distribution(values: Sequence[float]) -> str:

@@ -32,6 +32,7 @@ import httpx
 
 from risiko_client.api import RisikoClient
 from risiko_client.bots import BOTS, Bot, PlayStats, bot_class, play
+from risiko_client.options import option_argument
 
 SERVER = "server-"  # a bot name with this prefix is a bot the server plays (addBot)
 SERVER_POLICIES = ("odds", "random")
@@ -416,17 +417,6 @@ def plays_help(cls: type[Bot]) -> str:
     return f"{cls.__name__} ({', '.join(sorted(cls.plays)) or 'any game'})"
 
 
-def _option(text: str) -> tuple[str, Any]:
-    """NAME=VALUE, the value in JSON when it reads as JSON, else the text itself."""
-    name, equals, value = text.partition("=")
-    if not equals or not name:
-        raise argparse.ArgumentTypeError(f"{text!r}: give NAME=VALUE")
-    try:
-        return name, json.loads(value)
-    except json.JSONDecodeError:
-        return name, value
-
-
 def add_arguments(parser: argparse.ArgumentParser, variants: Sequence[str] | None) -> None:
     """The arena's options, for `risiko arena` and `python -m risiko_client.arena` alike
     (`variants`: the choices, when the caller knows them; the server refuses others)."""
@@ -448,7 +438,7 @@ def add_arguments(parser: argparse.ArgumentParser, variants: Sequence[str] | Non
     )
     parser.add_argument(
         "--option",
-        type=_option,
+        type=option_argument,
         action="append",
         default=[],
         metavar="NAME=VALUE",

@@ -57,9 +57,9 @@ class PairwiseAttack(Deck, ClockwiseTurns):
     """Attacks across land borders with up to three dice a side, the conquest still to occupy
     (`pending_conquest`: source, target, the fewest and the most armies to move in).
 
+    Its options, where the game offers them: `AttackOptions` (the protected rounds and the
+    tournament's dice; read once, as the game starts: options do not change).
     Hooks: `_attacks_open()` (this point of the turn allows an attack), `_attack_dice_range`,
-    `_attacker_matches_defence()` (the tournament's dice), `_protected_rounds()` (these and
-    `defenders_declare()` are read once, as the game starts: options do not change),
     `_may_target(seat, target)`, `_check_attack_spaces(source_id, target_id)` (refusals of
     the spaces, before the shared ones) and `_check_attack(seat, source, target)` (after
     them), `_attack_until_dice(action)`, `defenders_declare()`, `_defender_declares(target)`
@@ -88,8 +88,12 @@ class PairwiseAttack(Deck, ClockwiseTurns):
         self.pending_conquest = None  # source, target, min, max
         super()._start_state()
         # The rules the options fix for the whole game, read once (the hot paths read these).
-        self._matching_dice = self._attacker_matches_defence()
-        self._protection = self._protected_rounds()
+        options = self.options
+        if isinstance(options, AttackOptions):
+            self._matching_dice = options.attacker_dice_at_least_defender
+            self._protection = options.protected_rounds
+        else:  # a game without them: neither rule
+            self._matching_dice, self._protection = False, 0
         self._declaring = self.defenders_declare()
 
     def _snapshot_more(self, state: dict[str, Any]) -> None:
@@ -118,14 +122,6 @@ class PairwiseAttack(Deck, ClockwiseTurns):
         if self._matching_dice:
             return min(MAX_DICE, self.armies[target]), high
         return 1, high
-
-    def _attacker_matches_defence(self) -> bool:
-        """The tournament rule: no roll with fewer attacking dice than the defender's."""
-        return False
-
-    def _protected_rounds(self) -> int:
-        """The rounds during which no player may be eliminated (none by default)."""
-        return 0
 
     @final
     def _protected(self, target: int) -> bool:
@@ -223,7 +219,7 @@ class PairwiseAttack(Deck, ClockwiseTurns):
         if self._protected(target):
             raise EliminationTooEarly(
                 f"no player may be eliminated before the end of round "
-                f"{self._protected_rounds()}: {names[target].name} is the last territory of "
+                f"{self._protection}: {names[target].name} is the last territory of "
                 f"{self.players[self.owner[target]]}"
             )
         if self._CHECKS_MORE:
@@ -401,6 +397,14 @@ class PairwiseAttack(Deck, ClockwiseTurns):
     def _recall(self) -> list[e.Event]:
         """What an attack waiting for its defender had taken along goes back (nothing)."""
         return []
+
+    def _leave_turn(self, seat: int) -> list[e.Event]:
+        """The seat in turn leaves in play: its turn is abandoned (the setup's: Placement).
+        Its armies stay on the board and defend with the most dice they can; its turns are
+        skipped; a player alone with such armies wins."""
+        if self.phase is Phase.SETUP:
+            return super()._leave_turn(seat)
+        return self._abandon_turn(seat)
 
     @final
     def _abandon_turn(self, seat: int) -> list[e.Event]:

@@ -13,6 +13,7 @@ from domain.flow import Phase
 from domain.kernel import Kernel, handles
 from domain.legal import LegalTrade
 from domain.risiko.turns import ClockwiseTurns
+from domain.rng import DerivedRandom
 
 
 class Deck(Kernel):
@@ -68,6 +69,17 @@ class SetTrading(Deck, ClockwiseTurns):
         """What a set is worth, given to `seat` (InvalidCardSet, changing nothing, for cards
         that make no set): the events of the trade."""
         raise NotImplementedError
+
+    @final
+    def _first_round(self, rng: DerivedRandom) -> list[e.Event]:
+        """The setup is over: the deck (with the jollies) is shuffled, and round 1 starts with
+        the first seat in the order of play still playing."""
+        self.deck = list(self.ruleset.cards.cards)
+        rng.shuffle(self.deck)
+        self.round = 1
+        events: list[e.Event] = [e.DeckShuffled(len(self.deck), False)]
+        first = next(seat for seat in self.turn_order if not self.resigned[seat])
+        return events + self._start_turn(first)
 
     @final
     def _trade_families(self, seat: int) -> list[LegalTrade]:

@@ -39,9 +39,14 @@ class DefenceOptions(GameOptions):
 
 
 class DeclaredDefence(PairwiseAttack):
-    """Hooks: `defenders_declare()` (the game's option), `_engaging(source, target)` (what
+    """Its options: `DefenceOptions` (whether defenders declare their dice; they do not in a
+    game without them). Hooks: `_engaging(source, target)` (what
     joins an attack as it is declared), `_roll_declared(rng, prompt, defence)` (the roll an
     answer lets go on, for a game whose prompts carry more)."""
+
+    def defenders_declare(self) -> bool:
+        options = self.options
+        return isinstance(options, DefenceOptions) and options.defender_dice is DefenderDice.DECLARE
 
     def _engaging(self, source: int, target: int) -> list[e.Event]:
         """What joins the attack as it is declared, before the defender answers."""

@@ -35,10 +35,14 @@ class ObjectiveOptions(GameOptions):
     )
 
 
+def _tournament(options: GameOptions) -> bool:
+    return isinstance(options, ObjectiveOptions) and options.objectives is ObjectiveDeck.TOURNAMENT
+
+
 class SecretObjectives(Territories):
     """The objective card each seat was dealt, and the objective it counts as now.
 
-    Hooks: `_tournament_objectives()` (whether the tournament's deck is dealt)."""
+    Its options, where the game offers them: `ObjectiveOptions` (which deck is dealt)."""
 
     _STATE: ClassVar[tuple[str, ...]] = ("objective_cards", "objectives")
     objective_cards: list[str]
@@ -49,14 +53,15 @@ class SecretObjectives(Territories):
         self.objectives = [""] * len(self.players)
         super()._start_state()
 
-    def _tournament_objectives(self) -> bool:
-        """Whether the tournament's objectives are dealt, instead of the standard ones."""
-        return False
+    def _check_options(self, ruleset: Ruleset, options: GameOptions) -> None:
+        if _tournament(options) and not ruleset.tournament_objectives:
+            raise InvalidOptions("this variant has no tournament objectives")
+        super()._check_options(ruleset, options)
 
     @final
-    def _check_objectives_dealt(self, ruleset: Ruleset, tournament: bool) -> None:
-        if tournament and not ruleset.tournament_objectives:
-            raise InvalidOptions("this variant has no tournament objectives")
+    def _tournament_objectives(self) -> bool:
+        """Whether the tournament's objectives are dealt, instead of the standard ones."""
+        return _tournament(self.options)
 
     def secret_objective(self, seat: int) -> tuple[str, Objective] | None:
         if not self.objectives[seat]:

@@ -36,6 +36,17 @@ class Placement(ClockwiseTurns):
     def armies_to_place(self) -> int:
         return self.setup_quota if self.phase is Phase.SETUP else self.pending_reinforcements
 
+    def _leaving(self, seat: int) -> list[e.Event]:
+        """A seat that leaves places nothing more in the setup."""
+        self.setup_remaining[seat] = 0
+        return super()._leaving(seat)
+
+    def _leave_turn(self, seat: int) -> list[e.Event]:
+        """A seat that leaves in its setup turn passes it on; in play, the game's own."""
+        if self.phase is Phase.SETUP:
+            return self._next_setup_turn(self._random())
+        return super()._leave_turn(seat)
+
     def _next_setup_turn(self, rng: DerivedRandom) -> list[e.Event]:
         """The setup's next turn, or, everything placed, the first turn of play."""
         raise NotImplementedError

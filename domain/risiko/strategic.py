@@ -40,6 +40,11 @@ class StrategicMove(ClockwiseTurns):
     ARMY: ClassVar[str] = "army"  # what a game calls an army in a refusal (a legionary)
     ARMIES: ClassVar[str] = "armies"
 
+    def _keeps_garrison(self) -> bool:
+        """The tournament's garrison, where the game offers it (GarrisonOptions)."""
+        options = self.options
+        return isinstance(options, GarrisonOptions) and options.minimum_garrison
+
     def _move_reach(self, seat: int, source: int) -> Collection[int]:
         """Where a move from `source` may go: its land neighbours."""
         return self.board.land_neighbours[source]

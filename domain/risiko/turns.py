@@ -12,6 +12,7 @@ from domain.errors import NotYourTurn, ReinforcementsPending, WrongPhase
 from domain.flow import Phase, next_in_order
 from domain.kernel import handles
 from domain.risiko.territories import Territories
+from domain.rng import DerivedRandom
 
 
 class ClockwiseTurns(Territories):
@@ -41,6 +42,15 @@ class ClockwiseTurns(Territories):
     def turn_order(self) -> tuple[int, ...]:
         n = len(self.players)
         return tuple((self.first_player + i) % n for i in range(n))
+
+    @final
+    def _draw_first_player(self, rng: DerivedRandom) -> list[e.Event]:
+        """The dice decide who plays first; play goes clockwise (the seat order)."""
+        self.first_player = rng.below(len(self.players))
+        order = self.turn_order
+        return [
+            e.GameStarted(self.players, self.colours, self.first_player, order, self.commitment)
+        ]
 
     def reinforcements_for(self, seat: int) -> tuple[int, int, tuple[tuple[str, int], ...]]:
         """(total, from territories, bonuses by region) at the start of `seat`'s turn: a

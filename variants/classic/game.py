@@ -12,14 +12,12 @@ from domain import events as e
 from domain.actions import doc
 from domain.flow import Phase
 from domain.legal import LegalAction, LegalEndTurn
-from domain.options import GameOptions
 from domain.risiko.cards import SetTrading
-from domain.risiko.defence import DeclaredDefence, DefenderDice
+from domain.risiko.defence import DeclaredDefence
 from domain.risiko.objectives import ObjectiveDeck, SecretObjectives
 from domain.risiko.placement import Placement
 from domain.risiko.strategic import StrategicMove
 from domain.rng import DerivedRandom
-from domain.ruleset import Ruleset
 from domain.views import StateView
 from variants.classic.options import ClassicOptions
 
@@ -53,27 +51,6 @@ class ClassicGame(SecretObjectives, SetTrading, StrategicMove, DeclaredDefence, 
     # with the default answer, against a departed player.
     LEAVES_BEFORE_ANSWERING: ClassVar[bool] = True
     options: ClassicOptions
-
-    def _check_options(self, ruleset: Ruleset, options: GameOptions) -> None:
-        assert isinstance(options, ClassicOptions)
-        self._check_objectives_dealt(ruleset, options.objectives is ObjectiveDeck.TOURNAMENT)
-
-    # ------------------------------------------------------------------ the options' rules
-
-    def _tournament_objectives(self) -> bool:
-        return self.options.objectives is ObjectiveDeck.TOURNAMENT
-
-    def defenders_declare(self) -> bool:
-        return self.options.defender_dice is DefenderDice.DECLARE
-
-    def _attacker_matches_defence(self) -> bool:
-        return self.options.attacker_dice_at_least_defender
-
-    def _protected_rounds(self) -> int:
-        return self.options.protected_rounds
-
-    def _keeps_garrison(self) -> bool:
-        return self.options.minimum_garrison
 
     # ------------------------------------------------------------------ reads
 
@@ -115,13 +92,7 @@ class ClassicGame(SecretObjectives, SetTrading, StrategicMove, DeclaredDefence, 
 
     def _deal(self, rng: DerivedRandom) -> list[e.Event]:
         n = len(self.players)
-        # The dice decide who plays first; play goes clockwise (the seat order).
-        self.first_player = rng.below(n)
-        events: list[e.Event] = [
-            e.GameStarted(
-                self.players, self.colours, self.first_player, self.turn_order, self.commitment
-            )
-        ]
+        events = self._draw_first_player(rng)
         events += self._deal_objectives(rng)
         # The 42 territory cards, jolly removed, dealt one at a time from the dealer's right,
         # anticlockwise: the reverse of the playing order, starting with the last player.
@@ -153,13 +124,7 @@ class ClassicGame(SecretObjectives, SetTrading, StrategicMove, DeclaredDefence, 
                 self.current = seat
                 self.setup_quota = min(SETUP_ARMIES_PER_TURN, self.setup_remaining[seat])
                 return []
-        # Everyone has placed everything: the deck, with the jolly, is shuffled, and play starts.
-        self.deck = list(self.ruleset.cards.cards)
-        rng.shuffle(self.deck)
-        self.round = 1
-        events: list[e.Event] = [e.DeckShuffled(len(self.deck), False)]
-        first = next(seat for seat in self.turn_order if not self.resigned[seat])
-        return events + self._start_turn(first)
+        return self._first_round(rng)  # everyone has placed everything
 
     # ------------------------------------------------------------------ the turn
 
@@ -216,16 +181,3 @@ class ClassicGame(SecretObjectives, SetTrading, StrategicMove, DeclaredDefence, 
         if self.phase is Phase.OVER:
             return events
         return events + self._end_turn(seat)
-
-    # ------------------------------------------------------------------ leaving
-
-    def _leaving(self, seat: int) -> list[e.Event]:
-        """A player leaves the game. Their armies stay on the board and defend with the most
-        dice they can; their turns are skipped; a player alone with such armies wins."""
-        self.setup_remaining[seat] = 0
-        return []
-
-    def _leave_turn(self, seat: int) -> list[e.Event]:
-        if self.phase is Phase.SETUP:
-            return self._next_setup_turn(self._random())
-        return self._abandon_turn(seat)

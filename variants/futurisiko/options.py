@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 
 from domain.errors import InvalidOptions
 from domain.options import GameOptions, option
+from domain.risiko.options import played_off
 
 TANKS_FIRST = "tanks_first"
 AIRCRAFT_FIRST = "aircraft_first"
@@ -20,13 +21,7 @@ class FutuOptions(GameOptions):
     """The defaults play seed 004 as written, with every card's placeholder on."""
 
     # Stored with every game before they were the rules': none of classic RisiKo!'s options.
-    RETIRED: ClassVar[Mapping[str, Any]] = {
-        "defender_dice": "maximum",
-        "protected_rounds": 0,
-        "attacker_dice_at_least_defender": False,
-        "minimum_garrison": False,
-        "objectives": "standard",
-    }
+    RETIRED: ClassVar[Mapping[str, Any]] = played_off()
     # The rules: one flag each, from the first player. True: the reference's placeholder,
     # flags placed in turn until every territory has one.
     fill_board: bool = option(

@@ -10,7 +10,7 @@ from typing import ClassVar, final
 from domain.errors import CardNotInHand, InvalidAction, Truce, WrongPhase
 from domain.flow import Phase
 from domain.risiko.attack import MAX_DICE
-from domain.risiko.defence import DeclaredDefence, DefenderDice
+from domain.risiko.defence import DeclaredDefence
 from domain.risiko.placement import Placement
 from domain.risiko.strategic import StrategicMove
 from variants.piu import actions as pa
@@ -84,9 +84,6 @@ class PiuBase(DeclaredDefence, StrategicMove, Placement):
         self.spied = -1
         self.setup_step = FORTRESS_STEP
         super()._start_state()
-
-    def defenders_declare(self) -> bool:
-        return self.options.defender_dice is DefenderDice.DECLARE
 
     @staticmethod
     def _cards_of(hand: Sequence[str], kind: str) -> tuple[str, ...]:

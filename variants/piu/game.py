@@ -297,10 +297,4 @@ class PiuGame(PiuBattles, PiuCards, PiuSetup):
         if seat == self.current:
             self.spied = -1  # the Spia's discard is forgone
         self.truces = [truce for truce in self.truces if seat not in truce]
-        self.setup_remaining[seat] = 0
-        return []
-
-    def _leave_turn(self, seat: int) -> list[e.Event]:
-        if self.phase is Phase.SETUP:
-            return self._next_setup_turn(self._random())
-        return self._abandon_turn(seat)
+        return super()._leaving(seat)

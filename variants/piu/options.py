@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from domain.errors import InvalidOptions
 from domain.options import option
 from domain.risiko.defence import DefenceOptions
+from domain.risiko.options import played_off
 
 
 @dataclass(frozen=True)
@@ -19,12 +20,7 @@ class PiuOptions(DefenceOptions):
 
     # Stored with every game before they were the rules': no protected rounds (a fortress may
     # fall at once), no tournament's dice or garrison, no objectives (three empires win).
-    RETIRED: ClassVar[Mapping[str, Any]] = {
-        "protected_rounds": 0,
-        "attacker_dice_at_least_defender": False,
-        "minimum_garrison": False,
-        "objectives": "standard",
-    }
+    RETIRED: ClassVar[Mapping[str, Any]] = played_off(DefenceOptions)
     starting_armies: int | None = option(
         None,
         "Each player's armies for the setup (15 to 60; null: 35, 30, 25 or 20 for 3 to 6 players).",

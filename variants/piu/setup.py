@@ -31,12 +31,7 @@ class PiuSetup(PiuBase):
 
     def _deal(self, rng: DerivedRandom) -> list[e.Event]:
         n = len(self.players)
-        self.first_player = rng.below(n)
-        events: list[e.Event] = [
-            e.GameStarted(
-                self.players, self.colours, self.first_player, self.turn_order, self.commitment
-            )
-        ]
+        events = self._draw_first_player(rng)
         # Each seat draws an empire by lot: one army on each of its territories.
         empires = list(self.ruleset.empires)
         rng.shuffle(empires)

@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 
 from domain.errors import InvalidOptions
 from domain.options import GameOptions, option
+from domain.risiko.options import played_off
 
 DEFAULT_ROUND_LIMIT = 8
 
@@ -18,13 +19,7 @@ class SkirmishOptions(GameOptions):
     """A skirmish's round limit is on by default, so that every game ends."""
 
     # Stored with every game before they were the rules': none of classic RisiKo!'s options.
-    RETIRED: ClassVar[Mapping[str, Any]] = {
-        "defender_dice": "maximum",
-        "protected_rounds": 0,
-        "attacker_dice_at_least_defender": False,
-        "minimum_garrison": False,
-        "objectives": "standard",
-    }
+    RETIRED: ClassVar[Mapping[str, Any]] = played_off()
     round_limit: int | None = option(
         DEFAULT_ROUND_LIMIT, "The game ends after this round; the spaces held decide."
     )

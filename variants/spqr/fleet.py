@@ -20,7 +20,7 @@ from domain.errors import (
 from domain.flow import Phase
 from domain.kernel import handles
 from domain.legal import LegalAction
-from domain.risiko.attack import MAX_DICE
+from domain.risiko.attack import MAX_DICE, AttackOptions
 from variants.spqr import actions as sa
 from variants.spqr import events as se
 from variants.spqr.legal import (
@@ -35,9 +35,8 @@ from variants.spqr.steps import STEP, TurnSteps
 
 
 class Fleets(TurnSteps):
-    """Each seat's triremes on each sea area, and what the seat in turn did with them.
-
-    Hooks: `_naval_dice_at_least_defender()` (the tournament's dice at sea too)."""
+    """Each seat's triremes on each sea area, and what the seat in turn did with them. The
+    tournament's dice (AttackOptions) hold at sea too."""
 
     _STATE: ClassVar[tuple[str, ...]] = (
         "triremes",
@@ -62,10 +61,10 @@ class Fleets(TurnSteps):
         self.naval_seas = []
         self.naval_battle = None
         super()._start_state()
-        self._naval_matching = self._naval_dice_at_least_defender()  # the options': read once
-
-    def _naval_dice_at_least_defender(self) -> bool:
-        return False
+        options = self.options  # the options' rule, read once
+        self._naval_matching = (
+            isinstance(options, AttackOptions) and options.attacker_dice_at_least_defender
+        )
 
     # ------------------------------------------------------------------ command of the seas
 

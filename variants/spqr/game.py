@@ -74,15 +74,6 @@ class SpqrGame(SeaAttacks, Occupation, SetTrading, StrategicMove):
 
     # ------------------------------------------------------------------ the options' rules
 
-    def _attacker_matches_defence(self) -> bool:
-        return self.options.attacker_dice_at_least_defender
-
-    def _naval_dice_at_least_defender(self) -> bool:
-        return self.options.attacker_dice_at_least_defender
-
-    def _protected_rounds(self) -> int:
-        return self.options.protected_rounds
-
     def _keeps_garrison(self) -> bool:
         return True  # the garrison of 2 is a rule of S.P.Q.RisiKo!
 
@@ -202,13 +193,7 @@ class SpqrGame(SeaAttacks, Occupation, SetTrading, StrategicMove):
         ruleset = self.ruleset
         board = self.board
         n = len(self.players)
-        # The dice decide who starts; play goes clockwise (the seat order).
-        self.first_player = rng.below(n)
-        events: list[e.Event] = [
-            e.GameStarted(
-                self.players, self.colours, self.first_player, self.turn_order, self.commitment
-            )
-        ]
+        events = self._draw_first_player(rng)
         # With 4 players, 3 neutral legionaries stand on Italia from the start.
         if self.neutral_colours:
             for province_id, groups in ruleset.neutrals_at_start.get(n, ()):
@@ -229,20 +214,10 @@ class SpqrGame(SeaAttacks, Occupation, SetTrading, StrategicMove):
         return events
 
     def _start_play(self, rng: DerivedRandom) -> list[e.Event]:
-        self.deck = list(self.ruleset.cards.cards)
-        rng.shuffle(self.deck)
-        self.round = 1
-        events: list[e.Event] = [e.DeckShuffled(len(self.deck), False)]
-        first = next(seat for seat in self.turn_order if not self.resigned[seat])
-        return events + self._start_turn(first)
+        return self._first_round(rng)
 
     def _leaving(self, seat: int) -> list[e.Event]:
         return self._claim_for_the_departed(seat)
-
-    def _leave_turn(self, seat: int) -> list[e.Event]:
-        if self.phase is Phase.SETUP:
-            return self._next_setup_turn(self._random())
-        return self._abandon_turn(seat)
 
     # ------------------------------------------------------------------ turns
 

@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from domain.errors import InvalidOptions
 from domain.options import option
 from domain.risiko.attack import AttackOptions
+from domain.risiko.options import played_off
 
 DEFAULT_VICTORY_POINTS = 20
 
@@ -20,11 +21,7 @@ class SpqrOptions(AttackOptions):
 
     # Stored with every game before they were the rules': the defender rolls the most dice,
     # the garrison of 2 stands, no objectives are dealt.
-    RETIRED: ClassVar[Mapping[str, Any]] = {
-        "defender_dice": "maximum",
-        "minimum_garrison": True,
-        "objectives": "standard",
-    }
+    RETIRED: ClassVar[Mapping[str, Any]] = played_off(AttackOptions, minimum_garrison=True)
     victory_points: int | None = option(
         DEFAULT_VICTORY_POINTS,
         "The victory points that win, claimed at the start of each turn (at least 1; null: "

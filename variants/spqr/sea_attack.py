@@ -86,7 +86,7 @@ class SeaAttacks(Fleets, PairwiseAttack):
             ),
             "protected": EliminationTooEarly(
                 f"no player may be eliminated before the end of round "
-                f"{self._protected_rounds()}: {names[target].name} is the last province of "
+                f"{self._protection}: {names[target].name} is the last province of "
                 f"{self.players[self.owner[target]]}"
             ),
         }
