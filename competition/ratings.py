@@ -10,8 +10,8 @@ players by strength as well as Plackett-Luce does, and better after many games.
 docs/rated-play.md gives the figures.
 
 - A rating is a skill `mu` and its uncertainty `sigma`, starting at the model's 25 and 25/3.
-- It is provisional while `sigma` is above 6.0: about a dozen games (11 to 18 in the
-  simulation of benchmarks/rating_models.py, whatever the tables' size).
+- It is provisional while `sigma` is above 6.0: about a dozen games (median 13, 11 to 16,
+  in the simulation of benchmarks/rating_models.py, whatever the tables' size).
 - It is shown as 1500 + 48 * (mu - 25), the scale on which a difference of the model's beta
   (25/6: a 76 % chance to finish ahead) is 200 points, as in Elo; a leaderboard orders by the
   conservative `ordinal` (mu - 3 sigma), so that a few lucky games do not top it.
