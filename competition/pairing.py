@@ -88,7 +88,7 @@ def seat_round(
 ) -> Seating:
     """The tables of round `round_number` (1 for the first) of `entrants`, given in the
     order of the standings, after the rounds of `history` (each a list of tables)."""
-    if round_number < 1:
+    if not 1 <= round_number < 1 << 32:
         raise CompetitionError(CompetitionCode.INVALID_ROUND, "rounds are numbered from 1")
     if round_number == 1:
         # The draw depends on who plays and on the seed, never on the order of the list.

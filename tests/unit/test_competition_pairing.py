@@ -175,6 +175,7 @@ def test_a_later_round_is_deterministic(count: int, rounds: int, salt: int) -> N
     again = seat_round(SEED, rounds + 1, entrants(names, points), history, CLASSIC_TOURNAMENT)
     assert first == again
     assert sorted(seated(first)) == names
+    assert tuple(len(table) for table in first.tables) == CLASSIC_TOURNAMENT.sizes(count)
 
 
 def test_late_entries_and_withdrawals_are_who_plays_this_round() -> None:
@@ -240,9 +241,10 @@ def test_a_player_listed_twice_is_refused() -> None:
     assert refused.value.code is CompetitionCode.DUPLICATE_PLAYER
 
 
-def test_rounds_are_numbered_from_one() -> None:
+@pytest.mark.parametrize("round_number", [0, -1, 1 << 32])
+def test_rounds_are_numbered_from_one(round_number: int) -> None:
     with pytest.raises(CompetitionError) as refused:
-        seat_round(SEED, 0, entrants(players(4)), [], CLASSIC_TOURNAMENT)
+        seat_round(SEED, round_number, entrants(players(4)), [], CLASSIC_TOURNAMENT)
     assert refused.value.code is CompetitionCode.INVALID_ROUND
 
 
