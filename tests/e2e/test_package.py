@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[2]
 MYPY = Path(sys.executable).parent / "mypy"
 VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
 GAMES = ("classic", "spqr", "piu", "futurisiko")
-SERVER_PACKAGES = {"api", "bots", "domain", "variants", "risiko_client"}
+SERVER_PACKAGES = {"api", "bots", "competition", "domain", "variants", "risiko_client"}
 
 PLAYS_A_GAME = """
 import asyncio, sys
