@@ -396,7 +396,11 @@ def build_parser(with_arena_options: bool = True) -> argparse.ArgumentParser:
     )
     verify.add_argument("server", help="the server's URL (http://host:port, or …/graphql)")
     verify.add_argument("game", help="the game's id (Game.id)")
-    verify.add_argument("--token", help="a seat's token: its own private events are checked too")
+    verify.add_argument(
+        "--token",
+        help="a seat's token: its own private events are checked too (write --token=TOKEN: "
+        "a token may begin with '-')",
+    )
     verify.set_defaults(handler=_verify)
 
     serve = commands.add_parser("serve", help="run the GraphQL server (settings: RISIKO_* too)")
