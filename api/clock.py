@@ -22,8 +22,9 @@ import enum
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
+from domain.actions import doc
 from domain.errors import InvalidOptions
-from domain.events import Event
+from domain.events import Event, register_event
 from domain.kernel import Kernel
 
 TURN, ANSWER = "turn", "answer"
@@ -85,23 +86,25 @@ class TimeControl:
         return cls(**values)
 
 
+@register_event
 @dataclass(frozen=True, slots=True)
 class ClockChanged(Event):
     """The seat to act, or its deadline, changed (public)."""
 
-    seat: int | None
-    kind: str | None  # "turn" or "answer"
-    deadline: float | None  # seconds since the epoch; None: no deadline
-    banks: tuple[float, ...]  # each seat's time bank, in games with banks
+    seat: int | None = doc("The seat whose time runs; null: nobody's (the game is over).")
+    kind: str | None = doc("turn (its turn) or answer (an answer owed out of turn); null: none.")
+    deadline: float | None = doc("When its time runs out, in seconds since the epoch; null: none.")
+    banks: tuple[float, ...] = doc("Each seat's time bank in seconds, in games with banks.")
 
 
+@register_event
 @dataclass(frozen=True, slots=True)
 class PlayedByProxy(Event):
     """The next actions of this entry were played for `seat` by the clock (public)."""
 
-    seat: int
-    reason: str  # "turn_timeout", "answer_timeout" or "absent_resigns"
-    absences: int
+    seat: int = doc("The seat played for.")
+    reason: str = doc("turn_timeout, answer_timeout or absent_resigns.")
+    absences: int = doc("Its absences in a row, this one included.")
 
 
 @dataclass(frozen=True, slots=True)
