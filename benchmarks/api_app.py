@@ -155,7 +155,7 @@ def create() -> ASGIApp:
 
         async def pump() -> None:
             async for event in service.stream(game_id, None, after):
-                fields = {"seq": event.seq, "version": event.log_seq, "type": event.data["type"]}
+                fields = {"seq": event.seq, "version": event.log_seq, "type": event.event.type}
                 message = {"id": "1", "type": "next", "payload": {"data": {"gameEvents": fields}}}
                 await websocket.send_text(json.dumps(message))
 

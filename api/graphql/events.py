@@ -6,7 +6,7 @@ import strawberry
 from strawberry.scalars import JSON
 
 from api.identity_memo import IdentityMemo
-from api.stores.base import StoredEvent
+from api.stores.base import RecordedEvent
 
 
 @strawberry.type(description="An event of a game's history, as the viewer may see it.")
@@ -21,24 +21,24 @@ class GameEvent:
     shared_key: strawberry.Private[tuple[str, int] | None] = None
 
 
-def event_type(event: StoredEvent) -> GameEvent:
+def event_type(event: RecordedEvent) -> GameEvent:
     return GameEvent(
         seq=event.seq,
         version=event.log_seq,
-        type=str(event.data.get("type")),
+        type=event.event.type,
         private=event.visible_to is not None,
-        data=JSON(event.data),
+        data=JSON(event.event.to_dict()),
     )
 
 
 class SharedEvents:
     """One GameEvent for every subscriber of a live event: the broker hands each of them
-    the same StoredEvent, and the GameEvent (with its `shared_key`) is the same for all."""
+    the same RecordedEvent, and the GameEvent (with its `shared_key`) is the same for all."""
 
     def __init__(self, size: int = 256) -> None:
-        self._kept: IdentityMemo[StoredEvent, GameEvent] = IdentityMemo(size)
+        self._kept: IdentityMemo[RecordedEvent, GameEvent] = IdentityMemo(size)
 
-    def of(self, event: StoredEvent, game_id: str) -> GameEvent:
+    def of(self, event: RecordedEvent, game_id: str) -> GameEvent:
         kept = self._kept.get(event)
         if kept is not None and kept.shared_key == (game_id, event.seq):
             return kept
