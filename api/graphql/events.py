@@ -5,6 +5,7 @@ from __future__ import annotations
 import strawberry
 from strawberry.scalars import JSON
 
+from api.graphql.event_types import GameEventDetail, detail_of
 from api.identity_memo import IdentityMemo
 from api.stores.base import RecordedEvent
 
@@ -13,12 +14,26 @@ from api.stores.base import RecordedEvent
 class GameEvent:
     seq: int = strawberry.field(description="Position in the game's history, from 1.")
     version: int = strawberry.field(description="The game version that produced it.")
-    type: str = strawberry.field(description="GameCreated, PlayerJoined, DiceRolled, …")
+    type: str = strawberry.field(
+        description="GameCreated, PlayerJoined, DiceRolled, … (the name of its kind).",
+        deprecation_reason="Use `detail`: its `__typename`, or its fields, typed.",
+    )
     private: bool = strawberry.field(description="Visible to the viewer's seat only.")
-    data: JSON = strawberry.field(description="The event's fields.")
+    recorded: strawberry.Private[RecordedEvent]
     # Set on the events of a subscription: (game, seq), under which the result of executing
     # a document on this event is shared by every subscriber who asked the same.
     shared_key: strawberry.Private[tuple[str, int] | None] = None
+
+    @strawberry.field(
+        description="The event's fields, as stored, with its `type`.",
+        deprecation_reason="Use `detail`: the event's fields, typed and described.",
+    )
+    def data(self) -> JSON:
+        return JSON(self.recorded.event.to_dict())
+
+    @strawberry.field(description="What happened: the event, typed (one type per kind).")
+    def detail(self) -> GameEventDetail:
+        return detail_of(self.recorded.event)
 
 
 def event_type(event: RecordedEvent) -> GameEvent:
@@ -27,7 +42,7 @@ def event_type(event: RecordedEvent) -> GameEvent:
         version=event.log_seq,
         type=event.event.type,
         private=event.visible_to is not None,
-        data=JSON(event.event.to_dict()),
+        recorded=event,
     )
 
 
