@@ -605,7 +605,9 @@ class Walk:
         found_events: list[Json] = []
         after = 0
         while True:
-            got = await _post(self.client, query, {"id": self.game_id, "after": after}, viewer.token)
+            got = await _post(
+                self.client, query, {"id": self.game_id, "after": after}, viewer.token
+            )
             if refused_for_size(got):
                 return None
             check_codes(got, f"{self.variant}, {viewer.name} reading events after {after}")

@@ -140,9 +140,7 @@ async def test_clock_changes_are_public_events(service: GameService, clock: Cloc
     assert session.record.deadline == clock.now + 60
     # An untimed game tells nothing of the kind.
     plain = await service.create_game("classic", {}, "plain")
-    assert "ClockChanged" not in [
-        e.event.type for e in await service.events(plain.id, None, 0, 99)
-    ]
+    assert "ClockChanged" not in [e.event.type for e in await service.events(plain.id, None, 0, 99)]
 
 
 @pytest.mark.anyio

@@ -403,9 +403,7 @@ async def test_stream_gives_stored_then_live_events_without_gap_or_duplicate(
         await anyio.sleep(0)
         # Play on (cards are drawn: private events of others leave gaps for each viewer).
         await play_service(service, game, lambda g: g.round >= 3, pause=pause)
-        expected = {
-            viewer: await service.events(game.id, viewer, 0, 10_000) for viewer in viewers
-        }
+        expected = {viewer: await service.events(game.id, viewer, 0, 10_000) for viewer in viewers}
         for (viewer, after), sink in sinks.items():
             await wait_for_length(sink, len([e for e in expected[viewer] if e.seq > after]))
         await anyio.sleep(0.05)  # nothing more arrives

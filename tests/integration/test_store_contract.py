@@ -38,6 +38,7 @@ from domain.actions import PlaceArmies
 from domain.game import Phase
 from domain.legal import LegalPlace
 from tests.integration.api_support import CLASSIC, play_service, service_game, state_of
+from tests.support import classic
 from variants import get_variant
 
 pytestmark = pytest.mark.anyio
@@ -828,7 +829,8 @@ async def test_the_services_events_and_answers_are_stored_as_they_always_were(
     assert session.game is not None
     seat = session.game.seat_to_act
     assert seat in (0, 2)
-    own = session.game.board.territories[session.game.owner.index(seat)].id
+    game = classic(session.game)
+    own = game.board.territories[game.owner.index(seat)].id
     token = (host if seat == 0 else third).token
     await service.submit_action(record.id, token, PlaceArmies(own, 1), None, "key-1")
     await service.settle()
