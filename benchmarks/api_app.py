@@ -36,6 +36,7 @@ from api.app import create_app
 from api.collector import tune_for_serving
 from api.service import GameService, ServiceError, Session
 from api.settings import Settings
+from api.stores import codec
 from domain.actions import action_from_dict
 from variants import VARIANTS, Variant, get_variant
 
@@ -135,7 +136,8 @@ def create() -> ASGIApp:
             )
         except ServiceError as error:
             return JSONResponse({"error": {"code": error.code, "message": error.message}})
-        return JSONResponse(submitted.to_dict())
+        stored = [codec.encode(event) for event in submitted.events]
+        return JSONResponse(codec.encode_answer(submitted.version, stored))
 
     async def variants(request: Request) -> Response:
         boards = [{"board": board_json(variant)} for variant in VARIANTS.values()]
