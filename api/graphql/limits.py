@@ -76,6 +76,7 @@ LIST_SIZES: Mapping[str, int] = {
     "ranking": 6,
     "colours": 6,
     "regions": 12,
+    "fromRegions": 12,  # TurnStarted: a bonus for each region held whole
     "options": 20,
     "edges": 160,
     "userErrors": 4,

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from domain.events import may_see
+from domain.events import Event, may_see
 
 
 class GameStatus(enum.StrEnum):
@@ -95,12 +95,29 @@ class LogEntry:
 
 @dataclass(frozen=True, slots=True)
 class StoredEvent:
-    """An event with its place in the game's history and who may see it (None: everyone)."""
+    """An event as the store keeps it: its place in the game's history, who may see it
+    (None: everyone) and its data (`Event.to_dict`). Above the store, events are typed
+    (`RecordedEvent`; api/stores/codec.py turns one into the other)."""
 
     seq: int
     log_seq: int
     visible_to: int | None
     data: dict[str, Any]
+
+    def is_visible_to(self, viewer: int | None) -> bool:
+        return may_see(self.visible_to, viewer)
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedEvent:
+    """An event of a game's history, typed: its number, the log entry that made it, who may
+    see it (None: everyone; the readers its kind declares, as the store keeps it) and the
+    event itself."""
+
+    seq: int
+    log_seq: int
+    visible_to: int | None
+    event: Event
 
     def is_visible_to(self, viewer: int | None) -> bool:
         return may_see(self.visible_to, viewer)

@@ -21,6 +21,7 @@ from pymongo.collection import Collection
 from pymongo.database import Database
 
 from api.broker import Broker
+from api.lobby_events import GameCreated
 from api.service import SNAPSHOT_EVERY, GameService
 from api.stores.base import (
     GameRecord,
@@ -37,6 +38,7 @@ from domain.actions import PlaceArmies
 from domain.game import Phase
 from domain.legal import LegalPlace
 from tests.integration.api_support import CLASSIC, play_service, service_game, state_of
+from tests.support import classic
 from variants import get_variant
 
 pytestmark = pytest.mark.anyio
@@ -801,6 +803,71 @@ async def test_a_game_stored_before_contributions_replays_as_it_was_played(
     assert "contributions" not in start.payload
     created = (await store.log(game.id))[0]
     assert "seed_chosen" not in created.payload
+    told = (await GameService(store, Broker()).events(game.id, None, 0, 1))[0].event
+    assert isinstance(told, GameCreated)
+    assert told.seed_chosen is None
+    assert told.to_dict() == {"type": "GameCreated", **created.payload}  # as it was stored
+
+
+async def test_the_services_events_and_answers_are_stored_as_they_always_were(
+    store: Store,
+) -> None:
+    """Events are typed up to the store: what the store keeps of them is the data it always
+    kept (the lobby's events, the clock's, the engine's private ones with their seat, the
+    answer kept for a clientMutationId), and reads back typed as it was."""
+    clock = [1000.0]
+    service = GameService(store, Broker(), clock=lambda: clock[0])
+    record = await service.create_game("classic", {}, "shapes", None, {"turn_seconds": 60})
+    host = await service.join_game(record.id, "Host", "blu")
+    leaver = await service.join_game(record.id, "Leaver")
+    await service.leave_game(record.id, leaver.token)
+    await service.add_bot(record.id, host.token, name="Robo")
+    third = await service.join_game(record.id, "Third")
+    await service.start_game(record.id, host.token)
+    await service.settle()  # the bot plays its turns of the setup, if it is first
+    session = await service.session(record.id)
+    assert session.game is not None
+    seat = session.game.seat_to_act
+    assert seat in (0, 2)
+    game = classic(session.game)
+    own = game.board.territories[game.owner.index(seat)].id
+    token = (host if seat == 0 else third).token
+    await service.submit_action(record.id, token, PlaceArmies(own, 1), None, "key-1")
+    await service.settle()
+    stored = await store.events(record.id, seat, 0, 1000)
+    created = (await store.log(record.id))[0]
+    assert stored[0].data == {"type": "GameCreated", **created.payload}
+    assert list(created.payload) == [
+        "variant",
+        "options",
+        "commitment",
+        "rules_revision",
+        "seed_chosen",
+        "time_control",
+    ]
+    assert [e.data for e in stored[1:5]] == [
+        {"type": "PlayerJoined", "seat": 0, "name": "Host", "colour": "blu"},
+        {"type": "PlayerJoined", "seat": 1, "name": "Leaver", "colour": "rosso"},
+        {"type": "PlayerLeft", "seat": 1},
+        {"type": "BotJoined", "seat": 1, "name": "Robo", "colour": "rosso", "policy": "odds"},
+    ]
+    clocks = [e.data for e in stored if e.data["type"] == "ClockChanged"]
+    assert clocks
+    assert all(list(data) == ["type", "seat", "kind", "deadline", "banks"] for data in clocks)
+    objectives = [e for e in stored if e.data["type"] == "ObjectiveAssigned"]
+    assert [(e.visible_to, e.data["seat"]) for e in objectives] == [(seat, seat)]
+    answer = await store.idempotent_response(record.id, seat, "key-1")
+    assert answer is not None
+    assert list(answer) == ["version", "events"]
+    last = [e for e in stored if e.log_seq == answer["version"]]
+    assert answer["events"] == [
+        {"seq": e.seq, "log_seq": e.log_seq, "visible_to": e.visible_to, "data": e.data}
+        for e in last
+    ]
+    typed = await service.events(record.id, seat, 0, 1000)
+    assert [(e.seq, e.log_seq, e.visible_to, e.event.to_dict()) for e in typed] == [
+        (e.seq, e.log_seq, e.visible_to, e.data) for e in stored
+    ]
 
 
 # --------------------------------------------------------------------------- lobby limits
