@@ -1,10 +1,16 @@
 // The board as a map, drawn from Board.geometry: every space filled with its owner's colour,
-// its units and markers at its anchor, and the lines that join neighbours across water.
+// its name and pieces at its anchor (sized for the screen, whatever the zoom), the lines that
+// join neighbours across water (over water only), and the spaces where the viewer may act
+// filled and outlined. Every space is a button reachable by keyboard (map/keys.ts); the map
+// zooms and pans (map/zoom.ts).
 
-import type { VariantsQuery } from "./generated/graphql";
+import type { VariantsQuery } from "../generated/graphql";
+import { t } from "../i18n";
+import { moveFocus } from "./keys";
+import { badgeRow, element, hasIcon, iconDefs, type Badge } from "./pieces";
+import { zoomable, type Zoom } from "./zoom";
 
 export type Variant = VariantsQuery["variants"][number];
-export type Geometry = NonNullable<Variant["board"]["geometry"]>;
 
 export interface SpaceState {
   id: string;
@@ -13,32 +19,43 @@ export interface SpaceState {
   markers: string[];
 }
 
-const SVG = "http://www.w3.org/2000/svg";
+/** What the map shows beyond the spaces' holders: where the viewer may act, what it chose. */
+export interface Marks {
+  act: ReadonlySet<string>;
+  targets: ReadonlySet<string>;
+  selected: string | null;
+  target: string | null;
+  /** Markers only this page shows (the viewer's hidden armies, a flagship at sea), by space. */
+  extra: ReadonlyMap<string, string[]>;
+  /** The colour of the seat a marker belongs to (a fortress is its player's), by space. */
+  markerSeat: ReadonlyMap<string, number>;
+}
 
-// The printed colours' ids (classic and S.P.Q.RisiKo! use Italian names), as CSS colours.
+export interface MapHooks {
+  choose(space: string, byKeyboard?: boolean): void;
+  colour(seat: number | null, neutral: string | null): string;
+  label(space: SpaceState, marks: Marks): string;
+}
+
+export interface MapView {
+  element: HTMLElement;
+  update(spaces: readonly SpaceState[], marks: Marks): void;
+  zoom: Zoom;
+}
+
+// The printed colours' ids (Italian in every game), as CSS colours that pass contrast.
 const COLOURS: Record<string, string> = {
-  rosso: "#d33b2c",
-  red: "#d33b2c",
-  blu: "#2f62c8",
-  blue: "#2f62c8",
-  verde: "#2f9a48",
-  green: "#2f9a48",
-  giallo: "#e3c230",
-  yellow: "#e3c230",
+  rosso: "#c8352a",
+  blu: "#2d5fc4",
+  verde: "#2a8a43",
+  giallo: "#e2bd22",
   nero: "#3a3a3a",
-  black: "#3a3a3a",
-  viola: "#8a4bb8",
-  purple: "#8a4bb8",
+  viola: "#8046b0",
   rosa: "#e37fb1",
-  pink: "#e37fb1",
   bianco: "#f3f1ea",
-  white: "#f3f1ea",
-  arancione: "#ec8a2f",
-  orange: "#ec8a2f",
+  arancione: "#e7842a",
   marrone: "#8a5a33",
-  brown: "#8a5a33",
   grigio: "#9a9a9a",
-  grey: "#9a9a9a",
 };
 
 export function colourOf(id: string | null | undefined): string {
@@ -46,90 +63,181 @@ export function colourOf(id: string | null | undefined): string {
   if (COLOURS[id]) return COLOURS[id];
   let hash = 0;
   for (const char of id) hash = (hash * 31 + char.charCodeAt(0)) | 0;
-  return `hsl(${Math.abs(hash) % 360} 55% 50%)`;
+  const hue = Math.abs(hash) % 360;
+  return hslHex(hue, 0.55, 0.45);
 }
 
-const UNIT_ICONS: Record<string, string> = { army: "", trireme: "⛵" };
-const MARKER_ICONS: Record<string, string> = { power_centre: "★", fortress: "♜", flag: "⚑" };
-
-function element<K extends keyof SVGElementTagNameMap>(name: K, attributes: Record<string, string | number> = {}): SVGElementTagNameMap[K] {
-  const node = document.createElementNS(SVG, name);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
-  return node;
+function hslHex(h: number, s: number, l: number): string {
+  const f = (n: number): string => {
+    const k = (n + h / 30) % 12;
+    const c = l - s * Math.min(l, 1 - l) * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+    return Math.round(c * 255).toString(16).padStart(2, "0");
+  };
+  return `#${f(0)}${f(8)}${f(4)}`;
 }
 
-export interface MapView {
-  svg: SVGSVGElement;
-  update(spaces: SpaceState[], colours: (seat: number | null) => string, highlight: Set<string>, selected: string | null): void;
+// Screen pixels per label unit: a badge is 14 units high, a name's letters 10.
+const LABEL_SCALE = 1.15;
+
+function spaceAreas(paths: Map<string, SVGPathElement>): Map<string, number> | null {
+  const areas = new Map<string, number>();
+  for (const [id, path] of paths) {
+    const box = path.getBBox();
+    areas.set(id, box.width * box.height);
+  }
+  return [...areas.values()].some((a) => a > 0) ? areas : null;
 }
 
-export function drawMap(variant: Variant, onClick: (space: string) => void): MapView {
+/** Hide the names that would overlap a larger space's name, at this scale. */
+function placeNames(labels: Map<string, { group: SVGGElement }>, anchors: Map<string, [number, number]>, names: Map<string, string>, areas: Map<string, number> | null, scale: number): void {
+  const boxes: [number, number, number, number][] = [];
+  const order = [...labels.keys()].sort((a, b) => (areas?.get(b) ?? 0) - (areas?.get(a) ?? 0));
+  for (const id of order) {
+    const [x, y] = anchors.get(id)!;
+    const w = (names.get(id) ?? "").length * 6.2 * LABEL_SCALE;
+    const box: [number, number, number, number] = [x * scale - w / 2, y * scale - 22 * LABEL_SCALE, x * scale + w / 2, y * scale - 9 * LABEL_SCALE];
+    const clash = boxes.some((b) => box[0] < b[2] && b[0] < box[2] && box[1] < b[3] && b[1] < box[3]);
+    labels.get(id)!.group.classList.toggle("crowded", clash);
+    if (!clash) boxes.push(box);
+  }
+}
+
+/** The median distance from an anchor to its nearest neighbour: how close names stand. */
+function spacing(anchors: number[][]): number {
+  const nearest = anchors.map(([x, y]) =>
+    Math.min(...anchors.filter((a) => a[0] !== x || a[1] !== y).map(([u, v]) => Math.hypot(u - x, v - y))),
+  );
+  nearest.sort((a, b) => a - b);
+  return nearest[Math.floor(nearest.length / 2)] || 50;
+}
+
+export function drawMap(variant: Variant, hooks: MapHooks): MapView {
   const geometry = variant.board.geometry;
-  const kinds = new Map(variant.board.territories.map((t) => [t.id, t.kind]));
-  const names = new Map(variant.board.territories.map((t) => [t.id, t.name]));
-  const svg = element("svg", {
-    viewBox: geometry ? `0 0 ${geometry.width} ${geometry.height}` : "0 0 100 100",
-    class: "map",
-    role: "img",
-    "aria-label": `${variant.board.name}`,
-  });
+  const width = geometry?.width ?? 100;
+  const height = geometry?.height ?? 100;
+  const names = new Map(variant.board.territories.map((s) => [s.id, s.name]));
+  const seas = new Set(variant.board.territories.filter((s) => s.kind === "SEA").map((s) => s.id));
+  const frame = document.createElement("div");
+  frame.className = "map-frame";
+  const svg = element("svg", { viewBox: `0 0 ${width} ${height}`, class: "map", role: "group", "aria-label": t("map.label", { board: variant.board.name }) });
+  svg.style.aspectRatio = `${width} / ${height}`;
+  frame.append(svg);
+  const defs = iconDefs();
+  svg.append(defs);
+  const viewport = element("g", { class: "viewport" });
+  svg.append(viewport);
   const paths = new Map<string, SVGPathElement>();
-  const labels = new Map<string, SVGTextElement>();
+  const labels = new Map<string, { group: SVGGElement; pieces: SVGGElement; shown: string }>();
+  const anchors = new Map<string, [number, number]>();
   if (geometry) {
-    svg.append(element("rect", { width: geometry.width, height: geometry.height, class: "water" }));
-    svg.append(element("path", { d: geometry.land, class: "land" }));
-    for (const space of geometry.spaces) {
+    viewport.append(element("rect", { width, height, class: "water" }), element("path", { d: geometry.land, class: "land" }));
+    // The lines across water are drawn over water only: never across a continent.
+    const mask = element("mask", { id: `water-${variant.name}`, maskUnits: "userSpaceOnUse", x: 0, y: 0, width, height });
+    mask.append(element("rect", { width, height, fill: "#fff" }), element("path", { d: geometry.land, fill: "#000" }));
+    defs.append(mask);
+    const spaces = element("g", { class: "spaces" });
+    const links = element("g", { class: "links", mask: `url(#water-${variant.name})` });
+    const overlay = element("g", { class: "overlay" });
+    const pieces = element("g", { class: "labels" });
+    for (const shape of geometry.spaces) {
       const path = element("path", {
-        d: space.path,
-        class: `space ${kinds.get(space.id) === "SEA" ? "sea" : "ground"}`,
-        "data-space": space.id,
+        d: shape.path,
+        id: `space-${variant.name}-${shape.id}`,
+        class: `space ${seas.has(shape.id) ? "sea" : "ground"}`,
+        "data-space": shape.id,
         "fill-rule": "evenodd",
+        role: "button",
+        tabindex: -1,
       });
-      const tooltip = element("title");
-      tooltip.textContent = names.get(space.id) ?? space.id;
-      path.append(tooltip);
-      path.addEventListener("click", () => onClick(space.id));
-      paths.set(space.id, path);
-      svg.append(path);
+      path.addEventListener("click", () => hooks.choose(shape.id));
+      paths.set(shape.id, path);
+      spaces.append(path);
+      overlay.append(element("use", { href: `#space-${variant.name}-${shape.id}`, "data-outline": shape.id }));
+      const [x, y] = shape.anchor;
+      anchors.set(shape.id, [x, y]);
+      const group = element("g", { class: "label", "data-label": shape.id });
+      const name = element("text", { class: "name", "text-anchor": "middle", y: -11 });
+      name.textContent = names.get(shape.id) ?? "";
+      const units = element("g", { class: "pieces", "data-units": shape.id });
+      group.append(name, units);
+      group.addEventListener("click", () => hooks.choose(shape.id));
+      labels.set(shape.id, { group, pieces: units, shown: "" });
+      pieces.append(group);
     }
     for (const line of geometry.lines) {
-      for (const [x1, y1, x2, y2] of line.segments) {
-        svg.append(element("line", { x1, y1, x2, y2, class: "link" }));
-      }
+      for (const [x1, y1, x2, y2] of line.segments) links.append(element("line", { x1, y1, x2, y2, class: "link" }));
     }
-    for (const space of geometry.spaces) {
-      const [x, y] = space.anchor;
-      const label = element("text", {
-        x,
-        y,
-        class: "units",
-        "data-units": space.id,
-        "text-anchor": "middle",
-        "dominant-baseline": "central",
-        "font-size": Math.round(geometry.width / 80), // the same on every board's scale
-      });
-      label.addEventListener("click", () => onClick(space.id));
-      labels.set(space.id, label);
-      svg.append(label);
-    }
+    viewport.append(spaces, links, overlay, pieces);
+    const first = paths.values().next().value;
+    if (first) first.tabIndex = 0;
   }
+  const nameSpacing = spacing([...anchors.values()]);
+  let areas: Map<string, number> | null = null;
+  const zoom = zoomable(svg, viewport, { width, height }, (scale) => {
+    // Pieces and names keep their size on the screen; names show once they fit, the larger
+    // spaces' first where two would overlap.
+    areas ??= spaceAreas(paths);
+    for (const [id, label] of labels) {
+      const [x, y] = anchors.get(id)!;
+      label.group.setAttribute("transform", `translate(${x} ${y}) scale(${LABEL_SCALE / scale})`);
+    }
+    svg.classList.toggle("names", nameSpacing * scale >= 40);
+    placeNames(labels, anchors, names, areas, scale);
+  });
+  frame.append(zoom.controls);
+  svg.addEventListener("keydown", (event) => moveFocus(event, paths, anchors, names, hooks.choose, zoom));
+  svg.addEventListener("focusin", (event) => {
+    const id = (event.target as Element).getAttribute("data-space");
+    if (id) zoom.show(anchors.get(id)!);
+  });
+
   return {
-    svg,
-    update(spaces, colours, highlight, selected) {
+    element: frame,
+    zoom,
+    update(spaces, marks) {
+      svg.classList.toggle("acting", marks.act.size > 0);
       for (const space of spaces) {
         const path = paths.get(space.id);
         const label = labels.get(space.id);
         if (!path || !label) continue;
-        const sea = kinds.get(space.id) === "SEA";
-        path.style.fill = sea ? "" : colours(space.owner);
-        path.classList.toggle("highlight", highlight.has(space.id));
-        path.classList.toggle("selected", selected === space.id);
-        const parts = space.units
-          .filter((stack) => stack.count > 0)
-          .map((stack) => `${UNIT_ICONS[stack.kind] ?? stack.kind[0]}${stack.count}`);
-        const markers = space.markers.map((kind) => MARKER_ICONS[kind] ?? kind[0]).join("");
-        label.textContent = `${markers}${parts.join(" ")}`;
+        const army = space.units.find((u) => u.kind === "army");
+        const neutral = army?.neutral ?? null;
+        path.style.fill = seas.has(space.id) ? "" : hooks.colour(space.owner, neutral);
+        path.classList.toggle("neutral", neutral !== null);
+        for (const [name, on] of [
+          ["act", marks.act.has(space.id)],
+          ["target", marks.targets.has(space.id)],
+          ["selected", marks.selected === space.id],
+          ["chosen-target", marks.target === space.id],
+        ] as const) {
+          path.classList.toggle(name, on);
+          label.group.classList.toggle(name, on);
+        }
+        path.setAttribute("aria-pressed", String(marks.selected === space.id));
+        path.setAttribute("aria-label", hooks.label(space, marks));
+        const outline = path.ownerSVGElement?.querySelector(`use[data-outline="${space.id}"]`);
+        outline?.setAttribute("class", [...path.classList].filter((c) => c !== "space").join(" "));
+        drawPieces(label, space, marks, hooks);
       }
     },
   };
+}
+
+function drawPieces(label: { pieces: SVGGElement; shown: string }, space: SpaceState, marks: Marks, hooks: MapHooks): void {
+  const extra = marks.extra.get(space.id) ?? [];
+  const owner = marks.markerSeat.get(space.id) ?? space.owner;
+  const key = JSON.stringify([space.units, space.markers, extra, owner]);
+  if (key === label.shown) return;
+  label.shown = key;
+  const badges: Badge[] = space.units.map((stack) => ({
+    icon: stack.kind === "army" || !hasIcon(stack.kind) ? null : stack.kind,
+    count: stack.count,
+    fill: hooks.colour(stack.seat, stack.neutral),
+    striped: stack.neutral !== null,
+  }));
+  for (const marker of [...space.markers, ...extra]) {
+    badges.unshift({ icon: hasIcon(marker) ? marker : null, count: null, fill: marker === "hidden" ? "#fff" : hooks.colour(owner, null) });
+  }
+  label.pieces.replaceChildren(badgeRow(badges));
+  label.pieces.setAttribute("data-count", space.units.map((u) => u.count).join(" "));
 }
