@@ -33,7 +33,7 @@ export function showLobby(root: HTMLElement, variants: Variant[]): () => void {
       <section class="create" aria-labelledby="create-title"><h1 id="create-title">${t("lobby.newGame")}</h1>${createForm(variants)}</section>
       <section class="games" aria-labelledby="games-title">
         <h2 id="games-title">${t("lobby.games")}</h2>
-        <div class="table-scroll"><table><thead><tr><th scope="col">${t("lobby.game")}</th><th scope="col">${t("lobby.status")}</th><th scope="col">${t("lobby.players")}</th><th scope="col"><span class="visually-hidden">${t("lobby.open")}</span></th></tr></thead><tbody id="games"></tbody></table></div>
+        <div class="table-scroll" tabindex="0" role="region" aria-label="${t("lobby.games")}"><table><thead><tr><th scope="col">${t("lobby.game")}</th><th scope="col">${t("lobby.status")}</th><th scope="col">${t("lobby.players")}</th><th scope="col"><span class="visually-hidden">${t("lobby.open")}</span></th></tr></thead><tbody id="games"></tbody></table></div>
       </section>
     </main>`);
   root.replaceChildren(page);

@@ -42,9 +42,13 @@ export function offer(ctx: GameContext, families: Family[], chosen: Chosen): Off
   return { act, targets: reach };
 }
 
+// Offered with the rest but never what the turn is about: shown last.
+const LAST = ["setStandingOrders", "endTurn"];
+
 /** Families grouped into forms: one per kind of action and all it names but its target (an
  * attack from one place to any of its targets is one form with a choice of target). */
 function groups(families: Family[]): Family[][] {
+  families = [...families].sort((a, b) => LAST.indexOf(a.member) - LAST.indexOf(b.member));
   const byKey = new Map<string, Family[]>();
   for (const f of families) {
     const rest = Object.entries(f.values).filter(([field]) => field !== "target" && field !== "input" && !/^(min|max)[A-Z]/.test(field));

@@ -34,6 +34,7 @@ const SKELETON = `
         <section id="outcome" hidden></section>
         <section id="actions" aria-label=""></section>
         <section id="space"></section>
+        <section id="seating"></section>
         <section id="seats"></section>
         <section id="mine"></section>
         <div id="standings"></div>
@@ -146,7 +147,16 @@ export function showGame(root: HTMLElement, variants: Variant[], gameId: string,
     }
     shownKey = "";
     render();
-    if (byKeyboard) page.querySelector<HTMLElement>("#actions .space-title ~ form :is(select, input, button)")?.focus();
+    if (byKeyboard) focusForm(space);
+  }
+
+  /** After a space is chosen by keyboard, on to what it offers: the form that now names it
+   * (its button), else the first field of what it starts. */
+  function focusForm(space: string): void {
+    const forms = [...page.querySelectorAll<HTMLFormElement>("#actions form.family")];
+    const naming = forms.find((form) => [...form.querySelectorAll("select")].some((select) => select.value === space));
+    const next = naming?.querySelector<HTMLElement>("button[type=submit]") ?? page.querySelector<HTMLElement>("#actions .space-title ~ form :is(select, input, button)");
+    next?.focus();
   }
 
   async function submit(action: Json): Promise<void> {
@@ -167,6 +177,7 @@ export function showGame(root: HTMLElement, variants: Variant[], gameId: string,
   // The forms are made again only when what they offer changes: events that change nothing
   // of the viewer's choices (another seat's, the clock's) leave a half-filled form alone.
   let shownKey = "";
+  let shownSeating = "";
 
   function render(): void {
     if (!ctx || !map) return;
@@ -184,7 +195,13 @@ export function showGame(root: HTMLElement, variants: Variant[], gameId: string,
     const marks: Marks = { act: reach.act, targets: reach.targets, selected: chosen.selected, target: chosen.target, ...extraMarks(ctx) };
     map.update(replay ? replayBoard() : state.territories, replay ? { ...marks, act: new Set(), targets: new Set() } : marks);
     renderSeats($("#seats"), ctx);
-    if (state.status === "LOBBY") renderSeating($("#seats"), { gameId, state, token, seated: async (next) => ((token = next), await load()) });
+    // The seating is drawn again only when it changes: a name being typed stays.
+    const seatingKey = JSON.stringify([state.status, token, state.players.length, state.seedChosen, document.documentElement.lang]);
+    if (seatingKey !== shownSeating) {
+      shownSeating = seatingKey;
+      if (state.status === "LOBBY") renderSeating($("#seating"), { gameId, state, token, seated: async (next) => ((token = next), await load()) });
+      else $("#seating").replaceChildren();
+    }
     const key = JSON.stringify([chosen, families.map((f) => f.values), document.documentElement.lang, state.version]);
     if (key !== shownKey && replayAt === undefined) {
       shownKey = key;

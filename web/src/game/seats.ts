@@ -70,7 +70,7 @@ export function renderSeats(box: HTMLElement, ctx: GameContext): void {
     .join("");
   const headings = extra.map((c) => `<th scope="col">${c.heading}</th>`).join("");
   box.replaceChildren(
-    html(`<div class="table-scroll"><table class="players"><caption class="visually-hidden">${t("seats.caption")}</caption><thead><tr><th scope="col">${t("seats.player")}</th><th scope="col">${heading(t("seats.territoriesShort"), t("seats.territories"))}</th>${headings}<th scope="col">${t("seats.cards")}</th></tr></thead><tbody>${rows}</tbody></table></div>`),
+    html(`<div class="table-scroll" tabindex="0" role="region" aria-label="${t("seats.caption")}"><table class="players"><caption class="visually-hidden">${t("seats.caption")}</caption><thead><tr><th scope="col">${t("seats.player")}</th><th scope="col">${heading(t("seats.territoriesShort"), t("seats.territories"))}</th>${headings}<th scope="col">${t("seats.cards")}</th></tr></thead><tbody>${rows}</tbody></table></div>`),
   );
   const order = state.state?.turnOrder ?? [];
   if (state.status === "ACTIVE" && order.length) {

@@ -26,7 +26,7 @@ export function renderMine(box: HTMLElement, ctx: GameContext): void {
     const objective = state.objective.territories
       ? t("objective.tournamentHold", { name: state.objective.text, territories: names.spaces(state.objective.territories) })
       : names.objective(state.objective.id);
-    box.append(html(`<p class="objective"><strong>${t("mine.objective")}</strong> ${escape(objective)}</p>`));
+    box.append(html(`<p class="objective" data-objective="${escape(state.objective.id)}"><strong>${t("mine.objective")}</strong> ${escape(objective)}</p>`));
   }
   for (const secret of state.secrets ?? []) {
     const line = secretLine(secret.name, secret.value, ctx);

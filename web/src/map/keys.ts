@@ -51,7 +51,13 @@ export function moveFocus(
   if (event.key in DIRECTIONS) next = nearestThatWay(anchors.get(id)!, DIRECTIONS[event.key], anchors, id);
   else if (event.key === "Home") next = ids[0];
   else if (event.key === "End") next = ids[ids.length - 1];
-  else if (event.key === "Enter" || event.key === " ") {
+  else if (event.key === " " && typed && event.timeStamp - typedAt < 800) {
+    // A space while typing a name is part of it ("Stati Uniti…"), as in a list's type-ahead.
+    typed += " ";
+    typedAt = event.timeStamp;
+    event.preventDefault();
+    return;
+  } else if (event.key === "Enter" || event.key === " ") {
     event.preventDefault();
     choose(id, true);
     return;

@@ -64,6 +64,6 @@ export function standingsChart(standings: Standing[], players: { name: string; c
   const rows = players
     .map((p, seat) => `<tr><th scope="row">${escape(p.name)}</th>${standings.map((s) => `<td>${t("chart.cell", { territories: s.territories[seat] ?? 0, armies: s.armies[seat] ?? 0 })}</td>`).join("")}</tr>`)
     .join("");
-  box.insertAdjacentHTML("beforeend", `<details><summary>${t("chart.table")}</summary><div class="table-scroll"><table><thead><tr><th scope="col">${t("seats.player")}</th>${head}</tr></thead><tbody>${rows}</tbody></table></div></details>`);
+  box.insertAdjacentHTML("beforeend", `<details><summary>${t("chart.table")}</summary><div class="table-scroll" tabindex="0" role="region" aria-label="${t("chart.table")}"><table><thead><tr><th scope="col">${t("seats.player")}</th>${head}</tr></thead><tbody>${rows}</tbody></table></div></details>`);
   return box;
 }
