@@ -15,6 +15,18 @@ export async function launch(executablePath, args = []) {
   });
 }
 
+/** A GraphQL client of the server, for what the tests set up beside the page. */
+export function graphqlAt(serverUrl) {
+  return async (query, variables = {}, token = null) => {
+    const headers = { "Content-Type": "application/json" };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const response = await fetch(`${serverUrl}/graphql`, { method: "POST", headers, body: JSON.stringify({ query, variables }) });
+    const body = await response.json();
+    if (body.errors) throw new Error(JSON.stringify(body.errors));
+    return body.data;
+  };
+}
+
 /** A page of `context` that may load from `origin` only; what it loads elsewhere and the
  * errors it shows are kept in `out`. */
 export async function guardedPage(context, origin, out) {

@@ -8,7 +8,7 @@
 // axe-core and searched for raw field names, ids and booleans; then the replay steps through
 // the game, and a replay position's link opens where it was. Prints one JSON line of what it
 // saw (the Python test asserts on it).
-import { audit, guardedPage, launch, rawWords } from "./browser.mjs";
+import { audit, graphqlAt, guardedPage, launch, rawWords } from "./browser.mjs";
 import { extras } from "./webclient-extras.mjs";
 
 const [executablePath, serverUrl, shots, scenarioJson] = process.argv.slice(2);
@@ -20,14 +20,7 @@ const other = scenario.locale === "it" ? "en" : "it";
 const viewport = scenario.phone ? { width: 390, height: 844 } : { width: 1400, height: 900 };
 const contextOptions = { viewport, locale: scenario.locale === "it" ? "it-IT" : "en-GB", ...(scenario.phone ? { isMobile: true, hasTouch: true } : {}) };
 
-async function graphql(query, variables = {}, token = null) {
-  const headers = { "Content-Type": "application/json" };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(`${serverUrl}/graphql`, { method: "POST", headers, body: JSON.stringify({ query, variables }) });
-  const body = await response.json();
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data;
-}
+const graphql = graphqlAt(serverUrl);
 
 // What must never reach the page: the boards' ids and the API's enum values.
 const schema = await graphql(`{ variants { name board { territories { id } regions { id } } }
