@@ -1,30 +1,12 @@
-// Fair dice: the seat's contribution to a game's randomness (a random client seed, sent when
-// it joins and again when it starts the game), and the check of a finished game's chain in
-// the browser: the secret against the commitment published at creation, the dice's seed
-// derived from the secret and the seats' contributions. Hashes by @noble/hashes, not
-// crypto.subtle: the page must work over plain HTTP from any host, where crypto.subtle is
-// missing (crypto.getRandomValues is there in every context).
+// Fair dice: the check of a finished game's chain in the browser: the secret against the
+// commitment published at creation, the dice's seed derived from the secret and the seats'
+// contributions. Hashes by @noble/hashes, not crypto.subtle: the page must work over plain
+// HTTP from any host, where crypto.subtle is missing. Loaded when a verification is asked.
 
 import { hmac } from "@noble/hashes/hmac.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 import { t } from "./i18n";
-
-/** `bytes` random bytes as hex (32 characters by default): a client seed, an id. */
-export function randomHex(bytes = 16): string {
-  return bytesToHex(crypto.getRandomValues(new Uint8Array(bytes)));
-}
-
-// The contribution of this browser's seat in a game, as the server recorded it last (a fresh
-// one for every attempt: a value sent in a refused request is no longer secret).
-export const sentSeeds = {
-  get(gameId: string): string | null {
-    return localStorage.getItem(`risiko:seed:${gameId}`);
-  },
-  keep(gameId: string, seed: string): void {
-    localStorage.setItem(`risiko:seed:${gameId}`, seed);
-  },
-};
 
 const SEATS_TAG = utf8ToBytes("risiko/seats/v1");
 

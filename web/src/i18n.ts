@@ -1,17 +1,26 @@
 // Italian and English: ICU MessageFormat catalogues (locales/*.json) formatted by FormatJS's
 // intl-messageformat, with the browser's own plural rules (Intl.PluralRules) and lists. The
-// language is the one chosen here before (remembered), else the browser's first of ours.
+// language is the one chosen here before (remembered), else the browser's first of ours. Only
+// the catalogue of the language shown is loaded.
 
 import { IntlMessageFormat } from "intl-messageformat";
-import en from "./locales/en.json";
-import it from "./locales/it.json";
+import type { MessageFormatElement } from "@formatjs/icu-messageformat-parser";
+import type en from "./locales/en.json";
+import type it from "./locales/it.json";
 
 export type Locale = "it" | "en";
 export type MessageKey = keyof typeof en;
 export type Values = Record<string, string | number | boolean | null | undefined>;
+// Each message as the build parsed it (vite.config.ts): the page is sent no parser.
+type Catalogue = Record<MessageKey, string | MessageFormatElement[]>;
 
 // Each catalogue must have every key of the other: TypeScript holds it here.
-const CATALOGUES: Record<Locale, Record<MessageKey, string>> = { en, it };
+const SAME_KEYS: [keyof typeof it] extends [MessageKey] ? ([MessageKey] extends [keyof typeof it] ? true : false) : false = true;
+const LOADERS: Record<Locale, () => Promise<{ default: Catalogue }>> = {
+  en: () => import("./locales/en.json"),
+  it: () => import("./locales/it.json"),
+};
+const catalogues: Partial<Record<Locale, Catalogue>> = {};
 export const LOCALES: readonly Locale[] = ["it", "en"];
 const STORED = "risiko:lang";
 
@@ -41,9 +50,15 @@ export function currentLocale(): Locale {
   return locale;
 }
 
+/** Load the catalogue of the language shown (before anything is drawn). */
+export async function loadLocale(which: Locale = locale): Promise<void> {
+  catalogues[which] ??= SAME_KEYS && (await LOADERS[which]()).default;
+}
+
 /** Switch the language, remember it, and tell whoever draws words. */
-export function setLocale(next: Locale): void {
+export async function setLocale(next: Locale): Promise<void> {
   if (next === locale) return;
+  await loadLocale(next);
   locale = next;
   try {
     localStorage.setItem(STORED, next);
@@ -60,14 +75,16 @@ export function onLocaleChange(listener: () => void): void {
 
 /** Whether the catalogue has `key` (for keys made from the API's ids: codes, types, kinds). */
 export function has(key: string): key is MessageKey {
-  return Object.prototype.hasOwnProperty.call(CATALOGUES.en, key);
+  return Object.prototype.hasOwnProperty.call(catalogues[locale] ?? {}, key);
 }
 
 export function t(key: MessageKey, values: Values = {}): string {
   const id = `${locale}\u0000${key}`;
   let format = compiled.get(id);
   if (!format) {
-    format = new IntlMessageFormat(CATALOGUES[locale][key], locale);
+    const message = catalogues[locale]?.[key];
+    if (message === undefined) return key; // the catalogue could not be loaded
+    format = new IntlMessageFormat(message, locale);
     compiled.set(id, format);
   }
   return String(format.format(values));

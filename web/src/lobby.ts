@@ -6,7 +6,7 @@ import type { AddBotMutation, CreateGameMutation, GamesQuery, JoinGameMutation, 
 import type { Variant } from "./map/draw";
 import { escape, html, on } from "./dom";
 import { errorText } from "./errors";
-import { randomHex, sentSeeds } from "./fairness";
+import { randomHex, sentSeeds } from "./seeds";
 import { list, t, tOr } from "./i18n";
 import { gameLink } from "./routes";
 

@@ -7,7 +7,7 @@ import { VARIANTS } from "./documents";
 import { errorText } from "./errors";
 import { showGame } from "./game/page";
 import type { VariantsQuery } from "./generated/graphql";
-import { currentLocale, LOCALES, onLocaleChange, setLocale, t, type Locale } from "./i18n";
+import { currentLocale, loadLocale, LOCALES, onLocaleChange, setLocale, t, type Locale } from "./i18n";
 import { showLobby } from "./lobby";
 import { parseRoute } from "./routes";
 
@@ -25,7 +25,7 @@ function drawBar(): void {
     <a class="quiet api" href="${endpoint()}">${t("bar.api")}</a>
     <label class="language">${t("bar.language")} <select>${languages}</select></label>`;
   const select = bar.querySelector("select")!;
-  select.addEventListener("change", () => setLocale(select.value as Locale));
+  select.addEventListener("change", () => void setLocale(select.value as Locale));
   // The skip link moves focus without changing the route.
   bar.querySelector<HTMLAnchorElement>(".skip")!.addEventListener("click", (event) => {
     event.preventDefault();
@@ -35,7 +35,8 @@ function drawBar(): void {
 }
 
 async function main(): Promise<void> {
-  const { variants } = await request<VariantsQuery>(VARIANTS);
+  // The words and the games are asked for at once.
+  const [{ variants }] = await Promise.all([request<VariantsQuery>(VARIANTS), loadLocale().then(drawBar)]);
   const route = (): void => {
     leave();
     const at = parseRoute(location.hash);
@@ -51,7 +52,7 @@ async function main(): Promise<void> {
   route();
 }
 
-drawBar();
-main().catch((failure) => {
+main().catch(async (failure) => {
+  await loadLocale().catch(() => {});
   root.textContent = t("error.unreachable", { reason: errorText(failure) });
 });

@@ -2,7 +2,7 @@
 // (the revealed secret, checked in the browser against what was published before).
 
 import { escape, html, on } from "../dom";
-import { checkChain, sentSeeds } from "../fairness";
+import { sentSeeds } from "../seeds";
 import { t, tOr } from "../i18n";
 import type { GameContext } from "./context";
 
@@ -27,7 +27,8 @@ export function renderOutcome(box: HTMLElement, ctx: GameContext): void {
   if (!randomness.secret) return;
   const seed = html(`<div class="seed"><p>${t("outcome.secret")} <code></code></p><p><button type="button">${t("outcome.verify")}</button> <span role="status"></span></p><ul class="checks"></ul></div>`);
   seed.querySelector("code")!.textContent = randomness.secret;
-  on(seed.querySelector("button")!, "click", () => {
+  on(seed.querySelector("button")!, "click", async () => {
+    const { checkChain } = await import("../fairness"); // its hashes load when asked for
     const me = state.viewerSeat;
     const checks = checkChain(randomness, me === null ? null : { seat: me, sent: sentSeeds.get(ctx.gameId) });
     const holds = checks.every((c) => c.ok);

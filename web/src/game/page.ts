@@ -8,10 +8,10 @@ import { html } from "../dom";
 import { errorText } from "../errors";
 import { fromLegacy, type GameEvent, type UnknownEvent } from "../events";
 import { family, fragments, type Family } from "../families";
-import { randomHex } from "../fairness";
+import { randomHex } from "../seeds";
 import type { GameEventsSubscription, GameStateQuery, SubmitActionMutation } from "../generated/graphql";
 import { t } from "../i18n";
-import { colourOf, drawMap, type MapView, type Marks, type Variant } from "../map/draw";
+import { colourOf, drawMap, type MapView, type Marks, type SpaceState, type Variant } from "../map/draw";
 import { namesOf, type Names } from "../names";
 import { standingsChart } from "../replay/chart";
 import { history as replayHistory } from "../replay/fold";
@@ -113,6 +113,7 @@ export function showGame(root: HTMLElement, variants: Variant[], gameId: string,
         token = null;
         return load();
       }
+      if (!(failure instanceof ApiError)) console.error(failure); // a fault of this page's, for its tests
       $("#status").textContent = errorText(failure);
     }
   }
@@ -122,8 +123,8 @@ export function showGame(root: HTMLElement, variants: Variant[], gameId: string,
       variant = variants.find((v) => v.name === state.variant);
       if (!variant) return void ($("#status").textContent = t("game.unknownVariant"));
       currentNames = namesOf(variant, () => seatNames);
-      map = drawMap(variant, { choose, colour: (seat, neutral) => ctx!.colour(seat, neutral), label: (space, marks) => spaceLabel(ctx!, space, marks) });
-      $("#map").append(map.element);
+      const hooks = { choose, colour: (seat: number | null, neutral: string | null) => ctx!.colour(seat, neutral), label: (space: SpaceState, marks: Marks) => spaceLabel(ctx!, space, marks) };
+      map = drawMap(variant, hooks, $("#map"));
       log.redraw();
     }
     for (const p of state.players) seatNames.set(p.seat, p.name);
@@ -236,7 +237,7 @@ export function showGame(root: HTMLElement, variants: Variant[], gameId: string,
     const box = $("#standings");
     if (!ctx || (replayAt === undefined && ctx.state.status !== "FINISHED") || !past.standings.length) return box.replaceChildren();
     const players = ctx.state.players.map((p) => ({ name: p.name, colour: ctx!.colour(p.seat) }));
-    box.replaceChildren(standingsChart(past.standings, players));
+    box.replaceChildren(standingsChart(past.standings, players, ctx.variant.unitKinds.includes("army")));
   }
 
   // Events: the history first (told quietly), then live ones (announced).

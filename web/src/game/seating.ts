@@ -4,7 +4,7 @@
 import { checked, request, tokens } from "../api";
 import { ADD_BOT, JOIN, LEAVE, START } from "../documents";
 import { html, on } from "../dom";
-import { randomHex, sentSeeds } from "../fairness";
+import { randomHex, sentSeeds } from "../seeds";
 import type { AddBotMutation, JoinGameMutation, LeaveGameMutation, StartGameMutation } from "../generated/graphql";
 import { t } from "../i18n";
 import { errorText } from "../errors";

@@ -9,6 +9,8 @@ import type { GameContext, State } from "./context";
 interface Column {
   heading: string;
   cell(seat: number): string;
+  /** Told under the player's name, not in a column of its own (a long word, as an empire). */
+  under?: boolean;
 }
 
 /** A column's heading: its short word, the whole word for screen readers and on hover. */
@@ -32,9 +34,10 @@ function columns(ctx: GameContext): Column[] {
   if (ctx.variant.unitKinds.includes("trireme")) found.push({ heading: heading(t("seats.triremesShort"), t("seats.triremes")), cell: (seat) => String(units(seat, ["trireme"])) });
   if (game?.__typename === "SpqrState") found.push({ heading: heading(t("seats.victoryPointsShort"), t("seats.victoryPoints")), cell: (seat) => String(game.victoryPoints[seat] ?? 0) });
   if (game?.__typename === "PiuState") {
-    found.push({ heading: t("seats.empire"), cell: (seat) => escape(game.empires[seat] ? names.region(game.empires[seat]) : "—") });
+    found.push({ heading: t("seats.empire"), under: true, cell: (seat) => escape(game.empires[seat] ? names.region(game.empires[seat]) : "—") });
     found.push({
       heading: t("seats.banners"),
+      under: true,
       cell: (seat) => {
         const held = game.bannerHolders.flatMap((holder, banner) => (holder === seat ? [banner] : []));
         return held.map((banner) => `<span class="swatch" style="background:${ctx.colour(banner)}" title="${escape(names.player(banner))}"></span>`).join("") || "—";
@@ -59,13 +62,15 @@ function flags(p: State["players"][number]): string {
 
 export function renderSeats(box: HTMLElement, ctx: GameContext): void {
   const { state, names } = ctx;
-  const extra = columns(ctx);
+  const extra = columns(ctx).filter((c) => !c.under);
+  const under = columns(ctx).filter((c) => c.under);
   const rows = state.players
     .map((p) => {
       const you = p.seat === state.viewerSeat ? ` <span class="you">${t("seats.you")}</span>` : "";
       const current = p.seat === state.seatToAct ? ' class="to-act" aria-current="true"' : "";
       const cells = extra.map((c) => `<td>${c.cell(p.seat)}</td>`).join("");
-      return `<tr${current} data-seat="${p.seat}"><th scope="row"><span class="swatch" style="background:${ctx.colour(p.seat)}"></span>${escape(p.name)}${you} ${flags(p)}</th><td>${p.territories}</td>${cells}<td>${p.cards}</td></tr>`;
+      const lines = under.map((c) => `<span class="under">${c.heading}: ${c.cell(p.seat)}</span>`).join("");
+      return `<tr${current} data-seat="${p.seat}"><th scope="row"><span class="swatch" style="background:${ctx.colour(p.seat)}"></span>${escape(p.name)}${you} ${flags(p)}${lines}</th><td>${p.territories}</td>${cells}<td>${p.cards}</td></tr>`;
     })
     .join("");
   const headings = extra.map((c) => `<th scope="col">${c.heading}</th>`).join("");

@@ -2,7 +2,7 @@
 // its name and pieces at its anchor (sized for the screen, whatever the zoom), the lines that
 // join neighbours across water (over water only), and the spaces where the viewer may act
 // filled and outlined. Every space is a button reachable by keyboard (map/keys.ts); the map
-// zooms and pans (map/zoom.ts).
+// zooms and pans in its frame (map/zoom.ts).
 
 import type { VariantsQuery } from "../generated/graphql";
 import { t } from "../i18n";
@@ -111,7 +111,8 @@ function spacing(anchors: number[][]): number {
   return nearest[Math.floor(nearest.length / 2)] || 50;
 }
 
-export function drawMap(variant: Variant, hooks: MapHooks): MapView {
+/** The map of `variant`, drawn into `into` (it zooms in place: it must be on the page). */
+export function drawMap(variant: Variant, hooks: MapHooks, into: HTMLElement): MapView {
   const geometry = variant.board.geometry;
   const width = geometry?.width ?? 100;
   const height = geometry?.height ?? 100;
@@ -149,7 +150,7 @@ export function drawMap(variant: Variant, hooks: MapHooks): MapView {
         role: "button",
         tabindex: -1,
       });
-      path.addEventListener("click", () => hooks.choose(shape.id));
+      path.addEventListener("click", () => zoom.dragged() || hooks.choose(shape.id));
       paths.set(shape.id, path);
       spaces.append(path);
       overlay.append(element("use", { href: `#space-${variant.name}-${shape.id}`, "data-outline": shape.id }));
@@ -160,7 +161,7 @@ export function drawMap(variant: Variant, hooks: MapHooks): MapView {
       name.textContent = names.get(shape.id) ?? "";
       const units = element("g", { class: "pieces", "data-units": shape.id });
       group.append(name, units);
-      group.addEventListener("click", () => hooks.choose(shape.id));
+      group.addEventListener("click", () => zoom.dragged() || hooks.choose(shape.id));
       labels.set(shape.id, { group, pieces: units, shown: "" });
       pieces.append(group);
     }
@@ -171,9 +172,10 @@ export function drawMap(variant: Variant, hooks: MapHooks): MapView {
     const first = paths.values().next().value;
     if (first) first.tabIndex = 0;
   }
+  into.append(frame);
   const nameSpacing = spacing([...anchors.values()]);
   let areas: Map<string, number> | null = null;
-  const zoom = zoomable(svg, viewport, { width, height }, (scale) => {
+  const zoom = zoomable(svg, { width, height }, (scale) => {
     // Pieces and names keep their size on the screen; names show once they fit, the larger
     // spaces' first where two would overlap.
     areas ??= spaceAreas(paths);

@@ -1,9 +1,8 @@
-// Zoom and pan, by d3-zoom: the wheel and a pinch zoom, a drag pans, and buttons (and + and -
+// Zoom and pan, by Panzoom: the wheel and a pinch zoom, a drag pans, and buttons (and + and -
 // on the map) do both for those who use neither. `scaled` is told how many screen pixels a
 // map unit takes now, so that pieces and names keep their size whatever the zoom.
 
-import { select } from "d3-selection";
-import { zoom as d3zoom, zoomIdentity, type ZoomTransform } from "d3-zoom";
+import Panzoom, { type PanzoomEventDetail } from "@panzoom/panzoom";
 import { t } from "../i18n";
 
 export interface Zoom {
@@ -12,34 +11,52 @@ export interface Zoom {
   reset(): void;
   /** Pan so that a point of the map is in sight (a space focused by keyboard). */
   show(point: [number, number]): void;
+  /** The pointer moved since it went down: a drag, not a click on a space. */
+  dragged(): boolean;
 }
 
 const MOST = 8;
 
-export function zoomable(svg: SVGSVGElement, viewport: SVGGElement, size: { width: number; height: number }, scaled: (pixelsPerUnit: number) => void): Zoom {
-  let current: ZoomTransform = zoomIdentity;
+export function zoomable(svg: SVGSVGElement, size: { width: number; height: number }, scaled: (pixelsPerUnit: number) => void): Zoom {
+  const panzoom = Panzoom(svg as unknown as HTMLElement, { minScale: 1, maxScale: MOST, contain: "outside", step: 0.4, cursor: "grab" });
   // Screen pixels per map unit at zoom 1: the map fits its frame ("meet").
-  const fit = (): number => {
-    const box = svg.getBoundingClientRect();
-    return box.width ? Math.min(box.width / size.width, box.height / size.height) : 1;
-  };
-  const behaviour = d3zoom<SVGSVGElement, unknown>()
-    .scaleExtent([1, MOST])
-    .translateExtent([
-      [0, 0],
-      [size.width, size.height],
-    ])
-    .on("zoom", (event: { transform: ZoomTransform }) => {
-      current = event.transform;
-      viewport.setAttribute("transform", current.toString());
-      scaled(fit() * current.k);
-      controls.dataset.zoom = current.k.toFixed(2);
-    });
-  const selection = select(svg);
-  selection.call(behaviour).on("dblclick.zoom", null);
+  const fit = (): number => (svg.clientWidth ? Math.min(svg.clientWidth / size.width, svg.clientHeight / size.height) : 1);
+  svg.addEventListener("panzoomchange", (event) => {
+    const { scale } = (event as CustomEvent<PanzoomEventDetail>).detail;
+    scaled(fit() * scale);
+    controls.dataset.zoom = scale.toFixed(2);
+  });
+  svg.parentElement?.addEventListener("wheel", (event) => panzoom.zoomWithWheel(event));
+  let down: [number, number] = [0, 0];
+  let moved = false;
+  svg.addEventListener("pointerdown", (event) => {
+    down = [event.clientX, event.clientY];
+    moved = false;
+  });
+  svg.addEventListener("pointermove", (event) => {
+    if (event.buttons && Math.hypot(event.clientX - down[0], event.clientY - down[1]) > 6) moved = true;
+  });
 
   const controls = document.createElement("div");
   controls.className = "zoom";
+  const zoom: Zoom = {
+    controls,
+    by: (factor) => void panzoom.zoom(panzoom.getScale() * factor, { animate: true }),
+    reset: () => void panzoom.reset({ animate: true }),
+    show([x, y]) {
+      // The point in the map's own pixels, and where it is on the screen now (the transform
+      // is scale(s) translate(tx, ty) about the map's centre).
+      const unit = fit();
+      const [px, py, w, h] = [x * unit, y * unit, svg.clientWidth, svg.clientHeight];
+      const s = panzoom.getScale();
+      const { x: tx, y: ty } = panzoom.getPan();
+      const sx = w / 2 + s * (px - w / 2 + tx);
+      const sy = h / 2 + s * (py - h / 2 + ty);
+      if (sx > w * 0.1 && sx < w * 0.9 && sy > h * 0.1 && sy < h * 0.9) return;
+      panzoom.pan(w / 2 - px, h / 2 - py, { animate: true });
+    },
+    dragged: () => moved,
+  };
   for (const [symbol, label, act] of [
     ["+", t("map.zoomIn"), () => zoom.by(1.6)],
     ["−", t("map.zoomOut"), () => zoom.by(1 / 1.6)],
@@ -53,20 +70,7 @@ export function zoomable(svg: SVGSVGElement, viewport: SVGGElement, size: { widt
     button.addEventListener("click", act);
     controls.append(button);
   }
-
-  const zoom: Zoom = {
-    controls,
-    by: (factor) => behaviour.scaleBy(selection, factor),
-    reset: () => behaviour.transform(selection, zoomIdentity),
-    show([x, y]) {
-      const [left, top] = current.invert([0, 0]);
-      const [right, bottom] = current.invert([size.width, size.height]);
-      const margin = (right - left) * 0.1;
-      if (x > left + margin && x < right - margin && y > top + margin && y < bottom - margin) return;
-      behaviour.translateTo(selection, x, y);
-    },
-  };
-  new ResizeObserver(() => scaled(fit() * current.k)).observe(svg);
+  new ResizeObserver(() => scaled(fit() * panzoom.getScale())).observe(svg);
   scaled(fit());
   return zoom;
 }

@@ -40,7 +40,7 @@ function lineChart(title: string, series: { name: string; colour: string; values
 }
 
 /** The charts of a game's standings, with their table. */
-export function standingsChart(standings: Standing[], players: { name: string; colour: string }[]): HTMLElement {
+export function standingsChart(standings: Standing[], players: { name: string; colour: string }[], armies: boolean): HTMLElement {
   const box = document.createElement("section");
   box.className = "standings";
   const rounds = standings.map((s) => s.round);
@@ -52,7 +52,7 @@ export function standingsChart(standings: Standing[], players: { name: string; c
   box.insertAdjacentHTML("beforeend", `<ul class="legend">${legend}</ul>`);
   for (const [title, pick] of [
     [t("chart.territories"), (s: Standing) => s.territories],
-    [t("chart.armies"), (s: Standing) => s.armies],
+    [t(armies ? "chart.armies" : "chart.units"), (s: Standing) => s.armies],
   ] as const) {
     const figure = document.createElement("figure");
     const caption = document.createElement("figcaption");
