@@ -35,24 +35,36 @@ function drawBar(): void {
 }
 
 async function main(): Promise<void> {
-  // The words and the games are asked for at once.
-  const [{ variants }] = await Promise.all([request<VariantsQuery>(VARIANTS), loadLocale().then(drawBar)]);
-  const route = (): void => {
+  // The games' boards are asked for at once, and a game's page asks for its game meanwhile.
+  const variants = request<VariantsQuery>(VARIANTS).then((data) => data.variants);
+  await loadLocale();
+  drawBar();
+  let shown = 0;
+  const route = async (): Promise<void> => {
+    const mine = ++shown;
     leave();
+    leave = () => {};
     const at = parseRoute(location.hash);
     document.title = t("bar.title");
-    if (at.page === "lobby") leave = showLobby(root, variants);
-    else leave = showGame(root, variants, at.gameId, at.page === "replay" ? at.version : undefined);
+    if (at.page !== "lobby") leave = showGame(root, variants, at.gameId, at.page === "replay" ? at.version : undefined);
+    else {
+      const known = await variants;
+      if (mine === shown) leave = showLobby(root, known);
+    }
   };
-  window.addEventListener("hashchange", route);
+  window.addEventListener("hashchange", () => void route().catch(unreachable));
   onLocaleChange(() => {
     drawBar();
-    route();
+    void route().catch(unreachable);
   });
-  route();
+  await route();
+}
+
+function unreachable(failure: unknown): void {
+  root.textContent = t("error.unreachable", { reason: errorText(failure) });
 }
 
 main().catch(async (failure) => {
   await loadLocale().catch(() => {});
-  root.textContent = t("error.unreachable", { reason: errorText(failure) });
+  unreachable(failure);
 });
