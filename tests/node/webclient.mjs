@@ -127,7 +127,6 @@ try {
   out.steps.lang = await page.evaluate(() => document.documentElement.lang);
   out.axe.lobby = await audit(page);
   await checkWords(page, "lobby");
-  if (shots) await page.screenshot({ path: `${shots}/lobby-${scenario.locale}.png` });
   // A short game: two bots, a round or two.
   await page.fill("form#create input[name=name]", "Anna");
   await page.fill("form#create input[name=bots]", "2");
@@ -182,6 +181,13 @@ try {
   out.steps.afterReload = await page.textContent("table.players");
   out.steps.standings = await page.locator(".standings svg.chart").count();
   await extras(page, context, { scenario, shots, out, graphql, guardedPage, origin, checkWords, audit });
+  if (shots) {
+    // The lobby with its games, in the scenario's first language.
+    const lobby = await guardedPage(await browser.newContext(contextOptions), origin, out);
+    await lobby.goto(serverUrl);
+    await lobby.waitForSelector("tbody#games tr[data-game]");
+    await lobby.screenshot({ path: `${shots}/lobby-${scenario.locale}.png` });
+  }
 } catch (error) {
   out.errors.push(String(error && error.stack ? error.stack : error));
   if (shots) for (const [n, opened] of browser.contexts().flatMap((c) => c.pages()).entries()) await opened.screenshot({ path: `${shots}/failure-${scenario.variant}-${n}.png` }).catch(() => {});

@@ -32,6 +32,7 @@ export const VARIANTS = /* GraphQL */ `
         regions {
           id
           name
+          bonus
           territories
         }
         edges {

@@ -22,7 +22,7 @@ import type { GameContext, State } from "./context";
 import { eventLog } from "./log";
 import { renderOutcome } from "./outcome";
 import { renderSeating } from "./seating";
-import { renderSeats } from "./seats";
+import { renderRegions, renderSeats } from "./seats";
 import { extraMarks, renderClock, renderMine, spaceLabel, statusText } from "./view";
 
 const SKELETON = `
@@ -36,6 +36,7 @@ const SKELETON = `
         <section id="space"></section>
         <section id="seating"></section>
         <section id="seats"></section>
+        <section id="regions"></section>
         <section id="mine"></section>
         <div id="standings"></div>
         <div id="log"></div>
@@ -207,6 +208,7 @@ export function showGame(root: HTMLElement, variants: Promise<Variant[]>, gameId
     // The first board drawn: what benchmarks/web.py times.
     if (!performance.getEntriesByName("risiko:board").length) performance.mark("risiko:board");
     renderSeats($("#seats"), ctx);
+    renderRegions($("#regions"), ctx);
     // The seating is drawn again only when it changes: a name being typed stays.
     const seatingKey = JSON.stringify([state.status, token, state.players.length, state.seedChosen, document.documentElement.lang]);
     if (seatingKey !== shownSeating) {

@@ -90,6 +90,21 @@ export function renderSeats(box: HTMLElement, ctx: GameContext): void {
   }
 }
 
+/** The board's regions (continents, empires, blocks), their bonus, and who holds each whole. */
+export function renderRegions(box: HTMLElement, ctx: GameContext): void {
+  const regions = ctx.variant.board.regions;
+  if (!regions.length || ctx.state.status === "LOBBY") return box.replaceChildren();
+  const owner = new Map(ctx.state.territories.map((s) => [s.id, s.owner]));
+  const items = regions.map((region) => {
+    const holders = new Set(region.territories.map((id) => owner.get(id)));
+    const [holder] = holders;
+    const held = holders.size === 1 && holder !== null && holder !== undefined ? ctx.names.player(holder) : t("regions.divided");
+    return `<li>${escape(t("regions.one", { region: region.name, bonus: region.bonus, holder: held }))}</li>`;
+  });
+  const open = box.querySelector("details")?.open ? " open" : "";
+  box.innerHTML = `<details${open}><summary>${t("regions.title")}</summary><ul>${items.join("")}</ul></details>`;
+}
+
 /** The truces in force, as pairs of seats (RisiKo! Più's Diplomatico, FutuRisiKo!'s Tregua). */
 export function trucesOf(state: State): [number, number][] {
   const game = state.state;

@@ -83,6 +83,8 @@ export function extraMarks(ctx: GameContext): Pick<Marks, "extra" | "markerSeat"
 export function spaceLabel(ctx: GameContext, space: SpaceState, marks: Marks): string {
   const { names } = ctx;
   const parts = [names.space(space.id)];
+  const region = ctx.variant.board.territories.find((s) => s.id === space.id)?.region;
+  if (region) parts.push(names.region(region));
   const army = space.units.find((u) => u.neutral);
   if (space.owner !== null) parts.push(names.player(space.owner));
   else if (army?.neutral) parts.push(t("map.neutral", { colour: names.colour(army.neutral) }));

@@ -204,8 +204,10 @@ export function drawMap(variant: Variant, hooks: MapHooks, into: HTMLElement): M
         if (!path || !label) continue;
         const army = space.units.find((u) => u.kind === "army");
         const neutral = army?.neutral ?? null;
-        path.style.fill = seas.has(space.id) ? "" : hooks.colour(space.owner, neutral);
+        const free = space.owner === null && neutral === null;
+        path.style.fill = seas.has(space.id) || free ? "" : hooks.colour(space.owner, neutral);
         path.classList.toggle("neutral", neutral !== null);
+        path.classList.toggle("free", free);
         for (const [name, on] of [
           ["act", marks.act.has(space.id)],
           ["target", marks.targets.has(space.id)],
