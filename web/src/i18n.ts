@@ -14,8 +14,10 @@ export type Values = Record<string, string | number | boolean | null | undefined
 // Each message as the build parsed it (vite.config.ts): the page is sent no parser.
 type Catalogue = Record<MessageKey, string | MessageFormatElement[]>;
 
-// Each catalogue must have every key of the other: TypeScript holds it here.
-const SAME_KEYS: [keyof typeof it] extends [MessageKey] ? ([MessageKey] extends [keyof typeof it] ? true : false) : false = true;
+// Each catalogue must have every key of the other: this compiles only when they do.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+function agree<T extends true>(): T | void {}
+agree<Same<keyof typeof it, MessageKey>>();
 const LOADERS: Record<Locale, () => Promise<{ default: Catalogue }>> = {
   en: () => import("./locales/en.json"),
   it: () => import("./locales/it.json"),
@@ -52,7 +54,7 @@ export function currentLocale(): Locale {
 
 /** Load the catalogue of the language shown (before anything is drawn). */
 export async function loadLocale(which: Locale = locale): Promise<void> {
-  catalogues[which] ??= SAME_KEYS && (await LOADERS[which]()).default;
+  catalogues[which] ??= (await LOADERS[which]()).default;
 }
 
 /** Switch the language, remember it, and tell whoever draws words. */

@@ -11,6 +11,7 @@ import { badgeRow, element, hasIcon, iconDefs, type Badge } from "./pieces";
 import { zoomable, type Zoom } from "./zoom";
 
 export type Variant = VariantsQuery["variants"][number];
+type Geometry = NonNullable<Variant["board"]["geometry"]>;
 
 export interface SpaceState {
   id: string;
@@ -89,7 +90,7 @@ function spaceAreas(paths: Map<string, SVGPathElement>): Map<string, number> | n
 }
 
 /** Hide the names that would overlap a larger space's name, at this scale. */
-function placeNames(labels: Map<string, { group: SVGGElement }>, anchors: Map<string, [number, number]>, names: Map<string, string>, areas: Map<string, number> | null, scale: number): void {
+function placeNames(labels: Map<string, Label>, anchors: Map<string, [number, number]>, names: Map<string, string>, areas: Map<string, number> | null, scale: number): void {
   const boxes: [number, number, number, number][] = [];
   const order = [...labels.keys()].sort((a, b) => (areas?.get(b) ?? 0) - (areas?.get(a) ?? 0));
   for (const id of order) {
@@ -111,67 +112,77 @@ function spacing(anchors: number[][]): number {
   return nearest[Math.floor(nearest.length / 2)] || 50;
 }
 
+interface Label {
+  group: SVGGElement;
+  pieces: SVGGElement;
+  shown: string;
+}
+
+/** What the map is made of, by space: its shape, its label (name and pieces), its anchor. */
+interface Layers {
+  paths: Map<string, SVGPathElement>;
+  labels: Map<string, Label>;
+  anchors: Map<string, [number, number]>;
+}
+
+/** The board's layers in `viewport`: water and land, the spaces, the lines across water
+ * (masked to the water), the outlines of what the viewer may do, and the labels. */
+function drawLayers(variant: Variant, geometry: Geometry, viewport: SVGGElement, defs: SVGDefsElement, choose: (space: string) => void): Layers {
+  const { width, height } = geometry;
+  const names = new Map(variant.board.territories.map((s) => [s.id, s.name]));
+  const seas = new Set(variant.board.territories.filter((s) => s.kind === "SEA").map((s) => s.id));
+  const found: Layers = { paths: new Map(), labels: new Map(), anchors: new Map() };
+  viewport.append(element("rect", { width, height, class: "water" }), element("path", { d: geometry.land, class: "land" }));
+  // The lines across water are drawn over water only: never across a continent.
+  const mask = element("mask", { id: `water-${variant.name}`, maskUnits: "userSpaceOnUse", x: 0, y: 0, width, height });
+  mask.append(element("rect", { width, height, fill: "#fff" }), element("path", { d: geometry.land, fill: "#000" }));
+  defs.append(mask);
+  const [spaces, links, overlay, labels] = ["spaces", "links", "overlay", "labels"].map((name) => element("g", { class: name }));
+  links.setAttribute("mask", `url(#water-${variant.name})`);
+  for (const shape of geometry.spaces) {
+    const id = `space-${variant.name}-${shape.id}`;
+    const kind = seas.has(shape.id) ? "sea" : "ground";
+    const path = element("path", { d: shape.path, id, class: `space ${kind}`, "data-space": shape.id, "fill-rule": "evenodd", role: "button", tabindex: -1 });
+    path.addEventListener("click", () => choose(shape.id));
+    found.paths.set(shape.id, path);
+    spaces.append(path);
+    overlay.append(element("use", { href: `#${id}`, "data-outline": shape.id }));
+    found.anchors.set(shape.id, [shape.anchor[0], shape.anchor[1]]);
+    const group = element("g", { class: "label", "data-label": shape.id });
+    const name = element("text", { class: "name", "text-anchor": "middle", y: -11 });
+    name.textContent = names.get(shape.id) ?? "";
+    const pieces = element("g", { class: "pieces", "data-units": shape.id });
+    group.append(name, pieces);
+    group.addEventListener("click", () => choose(shape.id));
+    found.labels.set(shape.id, { group, pieces, shown: "" });
+    labels.append(group);
+  }
+  for (const line of geometry.lines) {
+    for (const [x1, y1, x2, y2] of line.segments) links.append(element("line", { x1, y1, x2, y2, class: "link" }));
+  }
+  viewport.append(spaces, links, overlay, labels);
+  const first = found.paths.values().next().value;
+  if (first) first.tabIndex = 0;
+  return found;
+}
+
 /** The map of `variant`, drawn into `into` (it zooms in place: it must be on the page). */
 export function drawMap(variant: Variant, hooks: MapHooks, into: HTMLElement): MapView {
   const geometry = variant.board.geometry;
   const width = geometry?.width ?? 100;
   const height = geometry?.height ?? 100;
   const names = new Map(variant.board.territories.map((s) => [s.id, s.name]));
-  const seas = new Set(variant.board.territories.filter((s) => s.kind === "SEA").map((s) => s.id));
   const frame = document.createElement("div");
   frame.className = "map-frame";
   const svg = element("svg", { viewBox: `0 0 ${width} ${height}`, class: "map", role: "group", "aria-label": t("map.label", { board: variant.board.name }) });
   svg.style.aspectRatio = `${width} / ${height}`;
-  frame.append(svg);
   const defs = iconDefs();
-  svg.append(defs);
   const viewport = element("g", { class: "viewport" });
-  svg.append(viewport);
-  const paths = new Map<string, SVGPathElement>();
-  const labels = new Map<string, { group: SVGGElement; pieces: SVGGElement; shown: string }>();
-  const anchors = new Map<string, [number, number]>();
-  if (geometry) {
-    viewport.append(element("rect", { width, height, class: "water" }), element("path", { d: geometry.land, class: "land" }));
-    // The lines across water are drawn over water only: never across a continent.
-    const mask = element("mask", { id: `water-${variant.name}`, maskUnits: "userSpaceOnUse", x: 0, y: 0, width, height });
-    mask.append(element("rect", { width, height, fill: "#fff" }), element("path", { d: geometry.land, fill: "#000" }));
-    defs.append(mask);
-    const spaces = element("g", { class: "spaces" });
-    const links = element("g", { class: "links", mask: `url(#water-${variant.name})` });
-    const overlay = element("g", { class: "overlay" });
-    const pieces = element("g", { class: "labels" });
-    for (const shape of geometry.spaces) {
-      const path = element("path", {
-        d: shape.path,
-        id: `space-${variant.name}-${shape.id}`,
-        class: `space ${seas.has(shape.id) ? "sea" : "ground"}`,
-        "data-space": shape.id,
-        "fill-rule": "evenodd",
-        role: "button",
-        tabindex: -1,
-      });
-      path.addEventListener("click", () => zoom.dragged() || hooks.choose(shape.id));
-      paths.set(shape.id, path);
-      spaces.append(path);
-      overlay.append(element("use", { href: `#space-${variant.name}-${shape.id}`, "data-outline": shape.id }));
-      const [x, y] = shape.anchor;
-      anchors.set(shape.id, [x, y]);
-      const group = element("g", { class: "label", "data-label": shape.id });
-      const name = element("text", { class: "name", "text-anchor": "middle", y: -11 });
-      name.textContent = names.get(shape.id) ?? "";
-      const units = element("g", { class: "pieces", "data-units": shape.id });
-      group.append(name, units);
-      group.addEventListener("click", () => zoom.dragged() || hooks.choose(shape.id));
-      labels.set(shape.id, { group, pieces: units, shown: "" });
-      pieces.append(group);
-    }
-    for (const line of geometry.lines) {
-      for (const [x1, y1, x2, y2] of line.segments) links.append(element("line", { x1, y1, x2, y2, class: "link" }));
-    }
-    viewport.append(spaces, links, overlay, pieces);
-    const first = paths.values().next().value;
-    if (first) first.tabIndex = 0;
-  }
+  svg.append(defs, viewport);
+  frame.append(svg);
+  const choose = (space: string): unknown => zoom.dragged() || hooks.choose(space); // a drag is no click
+  const layers: Layers = geometry ? drawLayers(variant, geometry, viewport, defs, choose) : { paths: new Map(), labels: new Map(), anchors: new Map() };
+  const { paths, labels, anchors } = layers;
   into.append(frame);
   const nameSpacing = spacing([...anchors.values()]);
   let areas: Map<string, number> | null = null;
@@ -192,7 +203,7 @@ export function drawMap(variant: Variant, hooks: MapHooks, into: HTMLElement): M
     const id = (event.target as Element).getAttribute("data-space");
     if (id) zoom.show(anchors.get(id)!);
   });
-
+  const seas = new Set(variant.board.territories.filter((s) => s.kind === "SEA").map((s) => s.id));
   return {
     element: frame,
     zoom,
@@ -201,33 +212,36 @@ export function drawMap(variant: Variant, hooks: MapHooks, into: HTMLElement): M
       for (const space of spaces) {
         const path = paths.get(space.id);
         const label = labels.get(space.id);
-        if (!path || !label) continue;
-        const army = space.units.find((u) => u.kind === "army");
-        const neutral = army?.neutral ?? null;
-        const free = space.owner === null && neutral === null;
-        path.style.fill = seas.has(space.id) || free ? "" : hooks.colour(space.owner, neutral);
-        path.classList.toggle("neutral", neutral !== null);
-        path.classList.toggle("free", free);
-        for (const [name, on] of [
-          ["act", marks.act.has(space.id)],
-          ["target", marks.targets.has(space.id)],
-          ["selected", marks.selected === space.id],
-          ["chosen-target", marks.target === space.id],
-        ] as const) {
-          path.classList.toggle(name, on);
-          label.group.classList.toggle(name, on);
-        }
-        path.setAttribute("aria-pressed", String(marks.selected === space.id));
-        path.setAttribute("aria-label", hooks.label(space, marks));
-        const outline = path.ownerSVGElement?.querySelector(`use[data-outline="${space.id}"]`);
-        outline?.setAttribute("class", [...path.classList].filter((c) => c !== "space").join(" "));
-        drawPieces(label, space, marks, hooks);
+        if (path && label) drawSpace(path, label, space, marks, hooks, seas.has(space.id));
       }
     },
   };
 }
 
-function drawPieces(label: { pieces: SVGGElement; shown: string }, space: SpaceState, marks: Marks, hooks: MapHooks): void {
+/** A space as it stands: its holder's colour, what the viewer may do there, its pieces. */
+function drawSpace(path: SVGPathElement, label: Label, space: SpaceState, marks: Marks, hooks: MapHooks, sea: boolean): void {
+  const neutral = space.units.find((u) => u.kind === "army")?.neutral ?? null;
+  const free = space.owner === null && neutral === null;
+  path.style.fill = sea || free ? "" : hooks.colour(space.owner, neutral);
+  path.classList.toggle("neutral", neutral !== null);
+  path.classList.toggle("free", free);
+  for (const [name, on] of [
+    ["act", marks.act.has(space.id)],
+    ["target", marks.targets.has(space.id)],
+    ["selected", marks.selected === space.id],
+    ["chosen-target", marks.target === space.id],
+  ] as const) {
+    path.classList.toggle(name, on);
+    label.group.classList.toggle(name, on);
+  }
+  path.setAttribute("aria-pressed", String(marks.selected === space.id));
+  path.setAttribute("aria-label", hooks.label(space, marks));
+  const outline = path.ownerSVGElement?.querySelector(`use[data-outline="${space.id}"]`);
+  outline?.setAttribute("class", [...path.classList].filter((c) => c !== "space").join(" "));
+  drawPieces(label, space, marks, hooks);
+}
+
+function drawPieces(label: Label, space: SpaceState, marks: Marks, hooks: MapHooks): void {
   const extra = marks.extra.get(space.id) ?? [];
   const owner = marks.markerSeat.get(space.id) ?? space.owner;
   const key = JSON.stringify([space.units, space.markers, extra, owner]);

@@ -18,45 +18,46 @@ export interface Replay {
   stop(): void;
 }
 
-export function replayControls(gameId: string, names: Names, viewer: () => number | null, asked: number | null, moved: (index: number) => void): Replay {
-  const element = html(`<section class="replay" aria-labelledby="replay-title">
+function markup(gameId: string): HTMLElement {
+  const button = (step: string, symbol: string): string => {
+    const label = t(`replay.${step}` as "replay.first");
+    return `<button type="button" data-step="${step}" aria-label="${label}" title="${label}">${symbol}</button>`;
+  };
+  return html(`<section class="replay" aria-labelledby="replay-title">
     <h2 id="replay-title">${t("replay.title")}</h2>
     <div class="controls">
-      <button type="button" data-step="first" aria-label="${t("replay.first")}" title="${t("replay.first")}">⏮</button>
-      <button type="button" data-step="back" aria-label="${t("replay.back")}" title="${t("replay.back")}">◀</button>
-      <button type="button" data-step="play" aria-label="${t("replay.play")}" title="${t("replay.play")}">⏵</button>
-      <button type="button" data-step="next" aria-label="${t("replay.next")}" title="${t("replay.next")}">▶</button>
-      <button type="button" data-step="last" aria-label="${t("replay.last")}" title="${t("replay.last")}">⏭</button>
+      ${button("first", "⏮")}${button("back", "◀")}${button("play", "⏵")}${button("next", "▶")}${button("last", "⏭")}
       <input type="range" min="0" value="0" step="1" aria-label="${t("replay.slider")}">
     </div>
     <p class="where" aria-live="polite"></p>
     <ol class="move"></ol>
     <p><a class="live" href="${gameLink(gameId)}">${t("replay.leave")}</a></p>
   </section>`);
+}
+
+export function replayControls(gameId: string, names: Names, viewer: () => number | null, asked: number | null, moved: (index: number) => void): Replay {
+  const element = markup(gameId);
   const slider = element.querySelector("input")!;
   let past: History | null = null;
   let events: readonly (GameEvent | UnknownEvent)[] = [];
   let index = 0;
   let playing: number | undefined;
 
+  /** Show the board after move `next`, with what that move did, at this address. */
   const show = (next: number): void => {
     if (!past) return;
     index = Math.max(0, Math.min(past.versions.length - 1, next));
     slider.value = String(index);
     const version = past.versions[index];
-    const total = past.versions.length - 1;
-    const where = t("replay.where", { move: index, total });
+    const where = t("replay.where", { move: index, total: past.versions.length - 1 });
     element.querySelector(".where")!.textContent = where;
     slider.setAttribute("aria-valuetext", where);
-    const move = element.querySelector(".move")!;
-    move.replaceChildren();
-    for (const event of events.filter((e) => e.version === version && index > 0)) {
-      const sentence = describe(event, names, viewer());
-      if (sentence) move.append(Object.assign(document.createElement("li"), { textContent: sentence.text }));
-    }
+    const told = events.filter((e) => e.version === version && index > 0).map((e) => describe(e, names, viewer()));
+    element.querySelector(".move")!.replaceChildren(...told.flatMap((s) => (s ? [Object.assign(document.createElement("li"), { textContent: s.text })] : [])));
     replaceAddress(replayLink(gameId, version));
     moved(index);
   };
+  const last = (): number => (past?.versions.length ?? 1) - 1;
   const steps: Record<string, () => void> = {
     first: () => show(0),
     back: () => show(index - 1),
@@ -64,52 +65,56 @@ export function replayControls(gameId: string, names: Names, viewer: () => numbe
     last: () => show(Infinity),
     play: () => {
       window.clearInterval(playing);
-      if (index >= (past?.versions.length ?? 1) - 1) show(0);
-      playing = window.setInterval(() => (index >= past!.versions.length - 1 ? window.clearInterval(playing) : show(index + 1)), 700);
+      if (index >= last()) show(0);
+      playing = window.setInterval(() => (index >= last() ? window.clearInterval(playing) : show(index + 1)), 700);
     },
   };
-  for (const button of element.querySelectorAll<HTMLButtonElement>("button[data-step]")) {
-    button.addEventListener("click", () => {
-      if (button.dataset.step !== "play") window.clearInterval(playing);
-      steps[button.dataset.step!]();
-    });
-  }
-  slider.addEventListener("input", () => {
-    window.clearInterval(playing);
-    show(Number(slider.value));
-  });
-  const keys = (event: KeyboardEvent): void => {
-    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
-    if (event.key === "[" || event.key === "]") {
-      window.clearInterval(playing);
-      show(index + (event.key === "]" ? 1 : -1));
-    }
-  };
-  document.addEventListener("keydown", keys);
+  const unbind = bind(element, steps, show, () => window.clearInterval(playing), () => index);
 
   let placed = false;
   return {
     element,
     update(found, all) {
-      const atEnd = past === null || index === past.versions.length - 1;
+      const atEnd = past === null || index === last();
       past = found;
       events = all;
       slider.max = String(found.versions.length - 1);
-      if (!placed && asked !== null) {
-        const at = found.versions.findIndex((v) => v >= asked);
-        if (at >= 0) {
-          placed = true;
-          return show(at);
-        }
-      }
-      if (atEnd && (placed || asked === null)) show(Infinity);
+      const at = asked === null || placed ? -1 : found.versions.findIndex((v) => v >= asked);
+      if (at >= 0) {
+        placed = true;
+        show(at);
+      } else if (atEnd && (placed || asked === null)) show(Infinity);
     },
     position: () => index,
     stop() {
       window.clearInterval(playing);
-      document.removeEventListener("keydown", keys);
+      unbind();
     },
   };
+}
+
+/** The buttons, the slider, and [ and ] anywhere on the page; returns how to let go of the
+ * page's keys. */
+function bind(element: HTMLElement, steps: Record<string, () => void>, show: (index: number) => void, halt: () => void, index: () => number): () => void {
+  for (const button of element.querySelectorAll<HTMLButtonElement>("button[data-step]")) {
+    button.addEventListener("click", () => {
+      if (button.dataset.step !== "play") halt();
+      steps[button.dataset.step!]();
+    });
+  }
+  const slider = element.querySelector("input")!;
+  slider.addEventListener("input", () => {
+    halt();
+    show(Number(slider.value));
+  });
+  const keys = (event: KeyboardEvent): void => {
+    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
+    if (event.key !== "[" && event.key !== "]") return;
+    halt();
+    show(index() + (event.key === "]" ? 1 : -1));
+  };
+  document.addEventListener("keydown", keys);
+  return () => document.removeEventListener("keydown", keys);
 }
 
 function replaceAddress(hash: string): void {
