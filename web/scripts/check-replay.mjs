@@ -2,8 +2,9 @@
 // file, its public events are folded move by move, and the board after each move must be the
 // one the engine showed then.
 //   node scripts/check-replay.mjs TRACES.json
-// A trace: {variant, order, unitKinds, steps: [{events: [{type, data}], spaces: [...]}]}, the
-// events as the API serves them. Prints one JSON line: {checked, mismatches: [...]}.
+// A trace: {variant, game, order, unitKinds, steps: [{events: [...], spaces: [...]}]}, each
+// event as the server stores it (its `type` and fields, snake_case, as GameEvent.data), each
+// space as TerritoryState. Prints one JSON line: {checked, mismatches: [...]}.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { runnerImport } from "vite";
