@@ -1,8 +1,29 @@
-import { defineConfig } from "vite";
+import { parse } from "@formatjs/icu-messageformat-parser";
+import { defineConfig, type Plugin } from "vite";
+
+// The message catalogues (src/locales/*.json) are parsed here, at build time, into the ICU
+// syntax trees intl-messageformat formats, so that the browser is sent no parser (FormatJS's
+// advice for production): a tenth of the client's JavaScript.
+const precompiledMessages: Plugin = {
+  name: "risiko-precompiled-messages",
+  enforce: "pre",
+  transform(code, id) {
+    if (!/[\\/]src[\\/]locales[\\/][^\\/]+\.json$/.test(id)) return null;
+    const messages = JSON.parse(code) as Record<string, string>;
+    const trees = Object.fromEntries(Object.entries(messages).map(([key, message]) => [key, parse(message)]));
+    return { code: JSON.stringify(trees), map: null }; // still JSON: Vite makes it a module
+  },
+};
 
 // Built into the api package (api/web_client), which the server serves and the Python
-// package ships; nothing is loaded from anywhere else.
+// package ships; nothing is loaded from anywhere else. Its addresses are relative to the page
+// (base "./"), so that it works behind a path prefix (a proxy serving it at /risiko/) too.
 export default defineConfig({
+  base: "./",
+  plugins: [precompiledMessages],
+  resolve: {
+    alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: "@formatjs/icu-messageformat-parser/no-parser.js" }],
+  },
   build: {
     outDir: "../api/web_client",
     emptyOutDir: true,

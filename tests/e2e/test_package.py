@@ -177,9 +177,9 @@ def test_the_installed_server_serves_the_web_client_graphiql_and_a_game(
     page = httpx.get(f"{server.url}/")
     assert page.status_code == 200
     assert page.headers["content-type"].startswith("text/html")
-    script = re.search(r'src="(/assets/[^"]+\.js)"', page.text)
+    script = re.search(r'src="\./(assets/[^"]+\.js)"', page.text)  # relative: any path prefix
     assert script, page.text
-    asset = httpx.get(f"{server.url}{script.group(1)}")
+    asset = httpx.get(f"{server.url}/{script.group(1)}")
     assert asset.status_code == 200
     assert "javascript" in asset.headers["content-type"]
 

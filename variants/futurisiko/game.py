@@ -105,6 +105,9 @@ class FutuState(StateView):
     )
     shields: tuple[int, ...] = doc("Seats with a Scudo Spaziale raised this round.")
     truces: tuple[int, ...] = doc("Truces of this round (Tregua), as pairs of seats in a row.")
+    unit_costs: tuple[int, ...] = doc(
+        "What a unit of each kind costs in production points, in Variant.unitKinds' order."
+    )
 
 
 class FutuGame(Kernel):
@@ -261,6 +264,7 @@ class FutuGame(Kernel):
             tuple(ids[space].id for space in self.battles_left()),
             tuple(seat for seat in seats if self.shields[seat]),
             tuple(seat for pair in self.truces for seat in pair),
+            tuple(self.ruleset.costs[kind] for kind in self.UNIT_KINDS),
         )
 
     def enemy_at(self, space: int, seat: int) -> int | None:

@@ -29,6 +29,12 @@ export const VARIANTS = /* GraphQL */ `
           kind
           region
         }
+        regions {
+          id
+          name
+          bonus
+          territories
+        }
         edges {
           a
           b
@@ -162,11 +168,19 @@ export const SUBMIT = /* GraphQL */ `
 `;
 
 export const ODDS = /* GraphQL */ `
-  query Odds($attackers: Int!, $defenders: Int!) {
-    battleOdds(attackers: $attackers, defenders: $defenders) {
+  query Odds($attackers: Int!, $defenders: Int!, $attackerDice: Int!, $stopAt: Int!) {
+    battleOdds(attackers: $attackers, defenders: $defenders, attackerDice: $attackerDice, stopAt: $stopAt) {
       conquestProbability
       expectedAttackerLosses
       expectedDefenderLosses
+    }
+  }
+`;
+
+export const VOLLEY_ODDS = /* GraphQL */ `
+  query VolleyOdds($attackers: Int!, $defenders: Int!, $flag: Boolean!, $attackerFirst: Boolean!) {
+    volleyOdds(attackers: $attackers, defenders: $defenders, flag: $flag, attackerFirst: $attackerFirst) {
+      conquestProbability
     }
   }
 `;
@@ -211,6 +225,50 @@ export const GAME_STATE = /* GraphQL */ `
       seatToAct
       viewerSeat
       armiesToPlace
+      piecesToPlace {
+        kind
+        count
+      }
+      neutralColours
+      options {
+        defenderDice
+        roundLimit
+        victoryPoints
+      }
+      state {
+        __typename
+        turnOrder
+        ... on SpqrState {
+          victoryPoints
+          navalCombatSea
+        }
+        ... on PiuState {
+          empires
+          fortresses
+          bannerHolders
+          truceImposers
+          truceTargets
+          nextRinforzi
+          attackSource
+          attackTarget
+          general
+          marshal
+          flagshipArmies
+          setupStep
+        }
+        ... on FutuRisiKoState {
+          productionPoints
+          pointsLeft
+          flagsLeft
+          truces
+          shields
+          unitCosts
+        }
+      }
+      secrets {
+        name
+        value
+      }
       deckSize
       seedCommitment
       seed
@@ -274,7 +332,9 @@ export const GAME_STATE = /* GraphQL */ `
         territory
       }
       objective {
+        id
         text
+        territories
       }
       outcome {
         winner

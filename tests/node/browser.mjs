@@ -1,0 +1,93 @@
+// What the browser tests share: headless Chromium with every request to another host refused,
+// the page's errors collected, an accessibility audit (axe-core), and the check that no raw
+// field name, id or boolean reaches the page.
+import { createRequire } from "node:module";
+import { chromium } from "playwright-core";
+
+const require = createRequire(import.meta.url);
+const AXE = require.resolve("axe-core/axe.min.js");
+
+export async function launch(executablePath, args = []) {
+  return chromium.launch({
+    executablePath,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync", ...args],
+  });
+}
+
+/** A GraphQL client of the server, for what the tests set up beside the page. */
+export function graphqlAt(serverUrl) {
+  return async (query, variables = {}, token = null) => {
+    const headers = { "Content-Type": "application/json" };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const response = await fetch(`${serverUrl}/graphql`, { method: "POST", headers, body: JSON.stringify({ query, variables }) });
+    const body = await response.json();
+    if (body.errors) throw new Error(JSON.stringify(body.errors));
+    return body.data;
+  };
+}
+
+/** A page of `context` that may load from `origin` only; what it loads elsewhere and the
+ * errors it shows are kept in `out`. */
+export async function guardedPage(context, origin, out) {
+  const opened = await context.newPage();
+  await opened.route("**/*", (route) => {
+    const url = route.request().url();
+    if (url.startsWith(origin) || url.startsWith("data:")) return route.continue();
+    out.elsewhere.push(url);
+    return route.abort();
+  });
+  opened.on("console", (message) => {
+    if (message.type() === "error") out.errors.push(message.text());
+  });
+  opened.on("pageerror", (error) => out.errors.push(String(error)));
+  return opened;
+}
+
+/** The accessibility audit's serious and critical violations on the page as it is. */
+export async function audit(page) {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE });
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
+}
+
+/** Words that are the API's, not a person's: field names, ids, booleans, enum values. Player
+ * names (chosen by people) and code (a command to copy, a secret) are left out. */
+export async function rawWords(page, ids, enums, people) {
+  return page.evaluate(
+    ([ids, enums, people]) => {
+      const found = [];
+      const texts = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (!parent || parent.closest("code, script, style, title")) continue;
+        if (!parent.closest("option") && !parent.checkVisibility?.()) continue;
+        texts.push(node.textContent);
+      }
+      for (const element of document.querySelectorAll("[aria-label], [title], [placeholder]")) {
+        for (const name of ["aria-label", "title", "placeholder"]) if (element.getAttribute(name)) texts.push(element.getAttribute(name));
+      }
+      const idSet = new Set(ids);
+      const enumSet = new Set(enums);
+      for (let text of texts) {
+        for (const person of people) text = text.split(person).join(" ");
+        const words = text.match(/[\p{L}\p{N}_]+/gu) ?? [];
+        for (const word of words) {
+          const raw =
+            /^(true|false|null|undefined|NaN)$/.test(word) ||
+            /^[a-z]+_[a-z0-9_]+$/.test(word) ||
+            /^[a-z]+[A-Z]\w*$/.test(word) ||
+            (/^[A-Z][a-z]+[A-Z][a-z]+\w*$/.test(word) && !/RisiKo/.test(word)) ||
+            idSet.has(word) ||
+            enumSet.has(word);
+          if (raw) found.push({ word, text: text.slice(0, 120) });
+        }
+      }
+      return found.slice(0, 10);
+    },
+    [ids, enums, people],
+  );
+}

@@ -1,0 +1,75 @@
+// What the browser test of a game checks once the game is over (webclient.mjs): its replay,
+// step by step and by a shared link, against the board as it ended; and, for the scenarios
+// that ask, that a seat's page shows its own secrets only.
+
+const pieces = (page) => page.$$eval("svg.map g[data-units]", (groups) => groups.map((g) => `${g.dataset.units}:${g.textContent}`).join(" "));
+const where = (page) => page.textContent(".replay .where");
+
+async function replay(page, context, { out, guardedPage, origin, checkWords, audit }) {
+  const live = await pieces(page);
+  await page.click("#to-replay");
+  await page.waitForSelector(".replay input[type=range]");
+  await page.waitForFunction(() => Number(document.querySelector(".replay input")?.max) > 5);
+  const seen = { moves: Number(await page.getAttribute(".replay input", "max")) };
+  await page.waitForFunction((text) => [...document.querySelectorAll("svg.map g[data-units]")].map((g) => `${g.dataset.units}:${g.textContent}`).join(" ") === text, live, { timeout: 15000 }).catch(() => {});
+  seen.lastIsLive = (await pieces(page)) === live;
+  await page.click(".replay button[data-step=first]");
+  seen.firstEmpty = (await page.$$eval("svg.map g[data-units]", (groups) => groups.every((g) => !g.textContent))) === true;
+  // Keys step through it: ] forward, [ back.
+  await page.locator("body").focus();
+  const forward = Math.min(21, Math.floor(seen.moves / 2));
+  for (let step = 0; step < forward; step++) await page.keyboard.press("]");
+  await page.keyboard.press("[");
+  seen.steppedTo = forward - 1;
+  seen.afterKeys = await where(page);
+  seen.sliderAt = Number(await page.inputValue(".replay input"));
+  seen.moveTold = await page.$$eval(".replay .move li", (items) => items.map((li) => li.textContent));
+  await checkWords(page, "replay");
+  out.axe.replay = await audit(page);
+  // Its address is the position: opened elsewhere, the same board.
+  seen.link = page.url();
+  const board = await pieces(page);
+  const other = await guardedPage(context, origin, out);
+  await other.goto(seen.link);
+  await other.waitForFunction((text) => document.querySelector(".replay .where")?.textContent === text, seen.afterKeys, { timeout: 15000 });
+  seen.sharedSame = (await pieces(other)) === board;
+  seen.sharedPieces = board.split(" ").filter((piece) => !piece.endsWith(":")).length;
+  await other.close();
+  out.steps.replay = seen;
+}
+
+/** Three people at a table: the third seat's page shows its own objective, never another's;
+ * a spectator's shows none. */
+async function secrets(context, { out, graphql, guardedPage, origin, scenario }) {
+  const created = await graphql(`mutation($v: String!) { createGame(input: {variant: $v, seed: "web-secrets"}) { game { id } } }`, { v: scenario.variant });
+  const game = created.createGame.game.id;
+  const join = `mutation($g: ID!, $n: String!) { joinGame(input: {gameId: $g, name: $n}) { token } }`;
+  const seats = [];
+  for (const name of ["Bea", "Carlo", "Dora"]) seats.push((await graphql(join, { g: game, n: name })).joinGame.token);
+  await graphql(`mutation($g: ID!) { startGame(input: {gameId: $g}) { userErrors { code } } }`, { g: game }, seats[0]);
+  const texts = [];
+  for (const token of seats) texts.push((await graphql(`query($g: ID!) { game(id: $g) { objective { id } } }`, { g: game }, token)).game.objective.id);
+  const seat = await context.browser().newContext({ locale: context._options?.locale });
+  await seat.addInitScript(([id, value]) => localStorage.setItem(`risiko:token:${id}`, value), [game, seats[2]]);
+  const dora = await guardedPage(seat, origin, out);
+  await dora.goto(`${origin}/#/game/${encodeURIComponent(game)}`);
+  await dora.waitForSelector(".objective");
+  const shown = await dora.textContent(".objective");
+  const spectator = await guardedPage(await context.browser().newContext(), origin, out);
+  await spectator.goto(`${origin}/#/game/${encodeURIComponent(game)}`);
+  await spectator.waitForSelector("table.players");
+  out.steps.secrets = {
+    ownShown: shown.length > 20,
+    shownObjective: await dora.getAttribute(".objective", "data-objective"),
+    objectivesShown: await dora.locator(".objective").count(),
+    objectives: texts,
+    spectatorObjective: await spectator.locator(".objective").count(),
+    seatCards: await dora.locator(".hand").count(),
+    spectatorCards: await spectator.locator(".hand").count(),
+  };
+}
+
+export async function extras(page, context, options) {
+  await replay(page, context, options);
+  if (options.scenario.extras?.includes("secrets")) await secrets(context, options);
+}
