@@ -11,6 +11,7 @@ type Common =
   | "GameAbandoned"
   | "ClockChanged"
   | "PlayedByProxy"
+  | "UnknownEvent"
   | "GameStarted"
   | "ObjectiveAssigned"
   | "ObjectiveChanged"
@@ -55,6 +56,7 @@ export const COMMON: Pick<Renderers, Common> = {
       ? null
       : { text: t(data.kind === "answer" ? "event.ClockChanged.answer" : "event.ClockChanged", { player: names.player(data.seat), time: clockTime(data.deadline) }) },
   PlayedByProxy: (data, names) => ({ text: tOr(`event.PlayedByProxy.${data.reason}`, { key: "event.PlayedByProxy" }, { player: names.player(data.seat), absences: data.absences }) }),
+  UnknownEvent: () => ({ text: t("event.UnknownEvent") }),
   GameStarted: (data, names) => ({ text: t("event.GameStarted", { order: names.players(data.turnOrder), first: names.player(data.firstPlayer) }), tone: "turn" }),
   ObjectiveAssigned: (data, names) => ({ text: t("event.ObjectiveAssigned", { objective: names.objective(data.objective) }), tone: "private" }),
   ObjectiveChanged: (data, names) => ({ text: t("event.ObjectiveChanged", { objective: names.objective(data.objective) }), tone: "private" }),

@@ -12,6 +12,8 @@ export interface EventFields {
   GameAbandoned: { reason: string };
   ClockChanged: { seat: number | null; kind: string | null; deadline: number | null };
   PlayedByProxy: { seat: number; reason: string; absences: number };
+  // Stored by another version of the server (a rolling deploy): shown, never guessed at
+  UnknownEvent: Record<string, unknown>;
   // Every game
   GameStarted: { players: string[]; colours: string[]; firstPlayer: number; turnOrder: number[] };
   ObjectiveAssigned: { seat: number; card: string; objective: string };
