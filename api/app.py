@@ -73,6 +73,11 @@ logger = logging.getLogger("risiko")
 _accepts_graphql_response: contextvars.ContextVar[bool] = contextvars.ContextVar(
     "accepts_graphql_response", default=False
 )
+# A document refused before it ran (its code and message), logged once the answer's status is
+# known: a client of plain application/json gets 200 for it, as GraphQL over HTTP says.
+_refused_document: contextvars.ContextVar[tuple[str, str] | None] = contextvars.ContextVar(
+    "refused_document", default=None
+)
 
 
 def bearer_token(value: str | None) -> str | None:
@@ -236,8 +241,12 @@ class RisikoGraphQL(GraphQL[Context, None]):
             await super().__call__(scope, receive, send)
             return
         request = Request(scope, receive)
+        _refused_document.set(None)
         try:
             response = await self.run(request)
+            refused = _refused_document.get()
+            if refused is not None:  # the status the client gets, as the access log says
+                log_refusal(request, response.status_code, *refused)
         except RequestRefused as refused:
             response = refusal_response(request, refused)
         except HTTPException as error:
@@ -293,9 +302,8 @@ class RisikoGraphQL(GraphQL[Context, None]):
         response = coded_result(result)
         errors: list[dict[str, Any]] = response.get("errors") or []  # type: ignore[assignment]
         if response.get("data") is None and errors and "path" not in errors[0]:
-            first = errors[0]  # not run at all: a refusal, one line of log
-            status = 429 if first["extensions"]["code"] == "RATE_LIMITED" else 400
-            log_refusal(request, status, first["extensions"]["code"], first["message"])
+            first = errors[0]  # not run at all: a refusal, one line of log (in __call__)
+            _refused_document.set((first["extensions"]["code"], first["message"]))
             if _accepts_graphql_response.get():  # the spec's media type: no data entry at all
                 response.pop("data", None)
         return response
