@@ -24,10 +24,11 @@ from api.stores.base import (
     GameRecord,
     Idempotency,
     LogEntry,
-    SeatRecord,
     StoredEvent,
     VersionConflict,
 )
+from api.stores.sqlite_pages import SqlitePages
+from api.stores.sqlite_rows import record_to_row, row_to_record
 
 T = TypeVar("T")
 
@@ -87,74 +88,6 @@ def _make_schema(connection: sqlite3.Connection) -> None:
     )
 
 
-def _record_to_row(record: GameRecord) -> str:
-    return json.dumps(
-        {
-            "options": record.options,
-            "seed": record.seed.hex(),
-            "commitment": record.commitment,
-            "updated_at": record.updated_at,
-            "seats": [
-                {
-                    "seat": s.seat,
-                    "name": s.name,
-                    "colour": s.colour,
-                    "token_hash": s.token_hash,
-                    "bot": s.bot,
-                    "client_seed": s.client_seed,
-                    "client_seed_source": s.client_seed_source,
-                }
-                for s in record.seats
-            ],
-            "winner": record.winner,
-            "outcome": record.outcome,
-            "snapshot": record.snapshot,
-            "snapshot_version": record.snapshot_version,
-            "creator": record.creator,
-            "time_control": record.time_control,
-            "clock": record.clock,
-            "rules_revision": record.rules_revision,
-            "seed_chosen": record.seed_chosen,
-            "contributions": _plain_contributions(record.contributions),
-        }
-    )
-
-
-def _plain_contributions(values: tuple[str | None, ...] | None) -> list[str | None] | None:
-    return None if values is None else list(values)
-
-
-def _contributions(values: list[str | None] | None) -> tuple[str | None, ...] | None:
-    return None if values is None else tuple(values)
-
-
-def _row_to_record(row: sqlite3.Row) -> GameRecord:
-    data = json.loads(row["row"])
-    return GameRecord(
-        id=row["id"],
-        variant=row["variant"],
-        options=data["options"],
-        seed=bytes.fromhex(data["seed"]),
-        commitment=data["commitment"],
-        status=row["status"],
-        version=row["version"],
-        created_at=row["created_at"],
-        updated_at=data["updated_at"],
-        seats=tuple(SeatRecord(**seat) for seat in data["seats"]),
-        winner=data["winner"],
-        outcome=data["outcome"],
-        snapshot=data.get("snapshot"),
-        snapshot_version=data.get("snapshot_version", 0),
-        creator=data.get("creator", ""),
-        time_control=data.get("time_control"),
-        clock=data.get("clock"),
-        deadline=row["deadline"],
-        rules_revision=data.get("rules_revision", 1),
-        seed_chosen=data.get("seed_chosen", False),
-        contributions=_contributions(data.get("contributions")),
-    )
-
-
 Write = Callable[[sqlite3.Connection], None]
 
 
@@ -167,7 +100,7 @@ def _settle(future: asyncio.Future[None], outcome: BaseException | None) -> None
         future.set_exception(outcome)
 
 
-class SqliteStore:
+class SqliteStore(SqlitePages):
     def __init__(self, path: Path, *, group_commit: bool = True) -> None:
         self.path = path
         self.group_commit = group_commit
@@ -271,7 +204,7 @@ class SqliteStore:
                         record.status,
                         record.version,
                         record.created_at,
-                        _record_to_row(record),
+                        record_to_row(record),
                         record.deadline,
                     ),
                 )
@@ -282,7 +215,7 @@ class SqliteStore:
                     (
                         record.status,
                         record.version,
-                        _record_to_row(record),
+                        record_to_row(record),
                         record.deadline,
                         record.id,
                         entry.seq - 1,
@@ -388,7 +321,7 @@ class SqliteStore:
     async def get(self, game_id: str) -> GameRecord | None:
         def read(c: sqlite3.Connection) -> GameRecord | None:
             row = c.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
-            return None if row is None else _row_to_record(row)
+            return None if row is None else row_to_record(row)
 
         return await self._run(read)
 
@@ -456,7 +389,7 @@ class SqliteStore:
                 f"SELECT * FROM games {where} ORDER BY created_at DESC, id DESC LIMIT ?",
                 (*values, limit),
             ).fetchall()
-            return [_row_to_record(row) for row in rows]
+            return [row_to_record(row) for row in rows]
 
         return await self._run(read)
 

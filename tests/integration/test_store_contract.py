@@ -493,6 +493,72 @@ async def test_games_listing_filters_and_pages(store: Store) -> None:
     assert (await store.games("active", None, "b", 10)) == [a]
 
 
+async def test_newer_games_go_back_up_the_listing_and_counts_follow_the_filters(
+    store: Store,
+) -> None:
+    """`newer_games` is the listing read from the other end (api/paging.py's `last` and
+    `before`): the games before an anchor, nearest first; `count_games` counts a listing."""
+    specs = [
+        ("a", "lobby", "classic", 1000.0),
+        ("b", "active", "classic", 1001.0),
+        ("d", "active", "spqr", 1003.0),
+        ("e", "lobby", "classic", 1004.0),
+        ("f", "active", "classic", 1004.0),
+        ("g", "lobby", "spqr", 1004.0),
+    ]
+    for game_id, status, variant, at in specs:
+        await created(store, game_id, status=status, variant=variant, created_at=at)
+
+    async def newer(
+        than: str | None, status: str | None = None, variant: str | None = None, limit: int = 100
+    ) -> list[str]:
+        return [r.id for r in await store.newer_games(status, variant, than, limit)]
+
+    assert await newer(None) == ["a", "b", "d", "e", "f", "g"]  # the listing, reversed
+    assert await newer("d") == ["e", "f", "g"]
+    assert await newer("e", limit=1) == ["f"]  # within the tie at 1004, by id
+    assert await newer("g") == []
+    assert await newer("a", status="active") == ["b", "d", "f"]
+    assert await newer("b", variant="spqr", limit=1) == ["d"]
+    assert await newer("nope") == []
+    assert await newer(None, limit=0) == []
+    listing = [r.id for r in await store.games(None, None, None, 100)]
+    for index, anchor in enumerate(listing):  # each side of every anchor, together: all
+        before = list(reversed(await newer(anchor)))
+        after = [r.id for r in await store.games(None, None, anchor, 100)]
+        assert [*before, anchor, *after] == listing, index
+    assert await store.count_games(None, None) == 6
+    assert await store.count_games("active", None) == 3
+    assert await store.count_games("lobby", "spqr") == 1
+    assert await store.count_games("finished", "classic") == 0
+    assert (await store.newer_games(None, None, "f", 1))[0] == await store.get("g")
+
+
+async def test_events_before_go_back_and_counts_see_what_the_viewer_sees(store: Store) -> None:
+    game = await created(store)
+    events = [event(2, 2, 0), event(3, 2), event(4, 2, 1), event(5, 2, 2), event(6, 2)]
+    await append(store, game, events)
+    other = await created(store, "g2")
+    await append(store, other, [event(2, 2, 0), event(3, 2)])
+
+    async def seqs(viewer: int | None, before: int, limit: int = 100) -> list[int]:
+        return [e.seq for e in await store.events_before("g1", viewer, before, limit)]
+
+    assert await seqs(None, 100) == [6, 3, 1]
+    assert await seqs(0, 100) == [6, 3, 2, 1]
+    assert await seqs(1, 6) == [4, 3, 1]
+    assert await seqs(2, 6, limit=2) == [5, 3]
+    assert await seqs(0, 1) == []
+    assert await seqs(0, 100, limit=0) == []
+    assert await store.events_before("g1", 1, 5, 1) == [event(4, 2, 1)]  # data round-trips
+    for viewer in (None, 0, 1, 2, 3):
+        forward = [e.seq for e in await store.events("g1", viewer, 0, 100)]
+        assert list(reversed(await seqs(viewer, 100))) == forward
+        assert await store.count_events("g1", viewer) == len(forward)
+    assert await store.count_events("g2", None) == 2
+    assert await store.count_events("nope", 0) == 0
+
+
 async def test_seats_follow_joins_and_leaves(store: Store) -> None:
     game = await created(store)
     assert await store.seat_of("hash-0") is None
