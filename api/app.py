@@ -19,7 +19,7 @@ from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket
 from strawberry.asgi import GraphQL
 from strawberry.exceptions import ConnectionRejectionError, MissingQueryError
@@ -44,6 +44,7 @@ from strawberry.subscriptions.protocols.graphql_transport_ws.types import (
 from strawberry.types.graphql import OperationType
 
 from api import web_client
+from api.body_limit import BodySizeLimit
 from api.broker import Broker
 from api.budget import Budgets
 from api.feed import ChangeFeed
@@ -54,6 +55,7 @@ from api.graphql.schema import build_schema
 from api.graphql.shared_events import FrameEncoder
 from api.graphql.static_reads import encode_response
 from api.origins import admits, origin_pattern
+from api.persisted import carries_persisted_query, persisted_queries
 from api.refusals import (
     CODES_BY_STATUS,
     GRAPHQL_RESPONSE,
@@ -199,6 +201,7 @@ class RisikoGraphQL(GraphQL[Context, None]):
             self.budgets,
         )
         self.static_answers = schema.static_answers
+        self.persisted = persisted_queries(service.store, schema, settings)
         super().__init__(
             schema,
             graphql_ide="graphiql" if settings.graphiql else None,
@@ -261,6 +264,18 @@ class RisikoGraphQL(GraphQL[Context, None]):
     def parse_json(self, data: str | bytes) -> Any:
         return decode_json_object(data)
 
+    async def parse_http_body(self, request_adapter: Any) -> Any:
+        """A persisted query's document (api/persisted.py) in place of its hash."""
+        data = await super().parse_http_body(request_adapter)
+        accept = request_adapter.headers.get("accept", "")
+        return await self.persisted.resolve(data, accept) if not isinstance(data, list) else data
+
+    def should_render_graphql_ide(self, request: Any) -> bool:
+        """GraphiQL for a browser's GET, but not for a GET of a persisted query."""
+        return super().should_render_graphql_ide(request) and not carries_persisted_query(
+            request.query_params
+        )
+
     async def execute_single(
         self,
         request: Request,
@@ -274,7 +289,7 @@ class RisikoGraphQL(GraphQL[Context, None]):
         get = request_adapter.method == "GET"
         allowed = {OperationType.QUERY} if get else {OperationType.QUERY, OperationType.MUTATION}
         try:
-            return await self.schema.execute(
+            result = await self.schema.execute(
                 request_data.query,
                 root_value=root_value,
                 variable_values=request_data.variables,
@@ -283,6 +298,8 @@ class RisikoGraphQL(GraphQL[Context, None]):
                 allowed_operation_types=allowed,
                 operation_extensions=request_data.extensions,
             )
+            await self.persisted.keep_after_run(result.data is not None)
+            return result
         except MissingQueryError:
             raise RequestRefused(400, "BAD_REQUEST", "the request has no `query`") from None
         except CannotGetOperationTypeError as error:
@@ -398,52 +415,6 @@ def _refusal(error: HTTPException) -> RequestRefused:
         return RequestRefused(405, "METHOD_NOT_ALLOWED", "use GET or POST", {"Allow": "GET, POST"})
     code = CODES_BY_STATUS.get(error.status_code, "BAD_REQUEST")
     return RequestRefused(error.status_code, code, error.reason)
-
-
-class BodySizeLimit:
-    """Refuses request bodies over `limit` bytes with 413. The body is read (at most `limit`
-    bytes of it) before the application runs, then handed to it unchanged."""
-
-    def __init__(self, app: ASGIApp, limit: int) -> None:
-        self.app = app
-        self.limit = limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        for name, value in scope.get("headers", []):
-            if name == b"content-length" and value.isdigit() and int(value) > self.limit:
-                await self._refuse(scope, send)
-                return
-        messages: list[Message] = []
-        received = 0
-        while True:
-            message = await receive()
-            messages.append(message)
-            if message["type"] != "http.request":
-                break
-            received += len(message.get("body", b""))
-            if received > self.limit:
-                await self._refuse(scope, send)
-                return
-            if not message.get("more_body", False):
-                break
-
-        async def replay() -> Message:
-            return messages.pop(0) if messages else await receive()
-
-        await self.app(scope, replay, send)
-
-    async def _refuse(self, scope: Scope, send: Send) -> None:
-        message = f"request body larger than {self.limit} bytes"
-        log_refusal(Request(scope), 413, "PAYLOAD_TOO_LARGE", message)
-        response = JSONResponse(error_body("PAYLOAD_TOO_LARGE", message), status_code=413)
-        await response({"type": "http"}, _no_receive, send)
-
-
-async def _no_receive() -> Message:
-    return {"type": "http.disconnect"}
 
 
 def make_store(settings: Settings) -> Store:

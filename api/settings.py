@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 from pathlib import Path
 
 from pydantic import Field, field_validator
@@ -10,6 +11,14 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 from api.graphiql import default_folder
 from api.origins import DEVELOPMENT_ORIGINS, origin_pattern
 from api.web_client import BUILT
+
+
+class PersistedQueryMode(enum.StrEnum):
+    """What a persisted query may be (api/persisted.py)."""
+
+    AUTO = "auto"
+    TRUSTED = "trusted"
+    OFF = "off"
 
 
 class Settings(BaseSettings):
@@ -102,7 +111,27 @@ class Settings(BaseSettings):
         2.0, gt=0, description="how long /readyz waits for the store before answering 503"
     )
     log_level: str = Field("info", description="uvicorn's log level")
+    persisted_queries: PersistedQueryMode = Field(
+        PersistedQueryMode.AUTO,
+        description="persisted queries (Apollo's APQ): auto (any document, kept by hash), "
+        "trusted (only the trusted documents run), off",
+    )
+    trusted_documents: str = Field(
+        "",
+        description="files of trusted documents beyond the server's own clients' "
+        "(comma-separated: Apollo's persisted query manifest, a JSON object or list of documents)",
+    )
+    persisted_query_max_documents: int = Field(
+        10_000, ge=1, description="persisted queries kept in the store; past it the oldest go"
+    )
+    persisted_query_max_bytes: int = Field(
+        16_384, ge=1, description="a longer document runs but is not kept as a persisted query"
+    )
 
     @property
     def database(self) -> Path:
         return self.data_dir / "risiko.sqlite3"
+
+    @property
+    def trusted_document_files(self) -> list[Path]:
+        return [Path(name.strip()) for name in self.trusted_documents.split(",") if name.strip()]

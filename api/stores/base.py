@@ -193,6 +193,15 @@ class Store(Protocol):
         self, game_id: str, seat: int | None, key: str
     ) -> dict[str, Any] | None: ...
 
+    async def persisted_query(self, sha256: str) -> str | None:
+        """The document kept under this SHA-256 (api/persisted.py), if one is."""
+        ...
+
+    async def persist_query(self, sha256: str, document: str, now: float, keep: int) -> None:
+        """Keep `document` under its SHA-256 (a document already kept stays as it was), then
+        drop the oldest kept beyond `keep`."""
+        ...
+
     async def due_games(self, now: float, limit: int) -> list[str]:
         """Ids of games under way whose `deadline` is `now` or earlier, earliest first."""
         ...

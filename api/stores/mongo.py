@@ -27,12 +27,13 @@ from api.stores.base import (
     VersionConflict,
 )
 from api.stores.mongo_pages import MongoPages
+from api.stores.mongo_queries import MongoQueries
 from api.stores.mongo_rows import Document, event_of, record_document, record_of
 
 DEFAULT_DATABASE = "risiko"
 
 
-class MongoStore(MongoPages):
+class MongoStore(MongoPages, MongoQueries):
     def __init__(
         self, uri: str, write_concern: str | int = "majority", transaction_timeout: float = 10.0
     ) -> None:
@@ -88,6 +89,7 @@ class MongoStore(MongoPages):
             unique=True,
             name="game_seat_key",
         )
+        await self._index_persisted_queries()
 
     async def close(self) -> None:
         if self._client is not None:

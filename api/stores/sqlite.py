@@ -28,6 +28,7 @@ from api.stores.base import (
     VersionConflict,
 )
 from api.stores.sqlite_pages import SqlitePages
+from api.stores.sqlite_queries import QUERIES_SCHEMA, SqliteQueries
 from api.stores.sqlite_rows import record_to_row, row_to_record
 
 T = TypeVar("T")
@@ -77,7 +78,7 @@ CREATE TABLE IF NOT EXISTS idempotency (
 
 def _make_schema(connection: sqlite3.Connection) -> None:
     """The tables and indexes, and the columns a data folder of an older version lacks."""
-    for statement in SCHEMA.split(";"):
+    for statement in (SCHEMA + QUERIES_SCHEMA).split(";"):
         if statement.strip():
             connection.execute(statement)
     columns = {row[1] for row in connection.execute("PRAGMA table_info(games)")}
@@ -100,7 +101,7 @@ def _settle(future: asyncio.Future[None], outcome: BaseException | None) -> None
         future.set_exception(outcome)
 
 
-class SqliteStore(SqlitePages):
+class SqliteStore(SqlitePages, SqliteQueries):
     def __init__(self, path: Path, *, group_commit: bool = True) -> None:
         self.path = path
         self.group_commit = group_commit

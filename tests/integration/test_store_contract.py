@@ -559,6 +559,23 @@ async def test_events_before_go_back_and_counts_see_what_the_viewer_sees(store: 
     assert await store.count_events("nope", 0) == 0
 
 
+async def test_persisted_queries_are_kept_by_hash_and_bounded(backend: Backend) -> None:
+    """A document kept under its hash is there for another store object on the same data
+    (another instance); past `keep`, the oldest go first; a hash kept twice keeps its first
+    document and its age."""
+    async with opened(backend) as store:
+        assert await store.persisted_query("a" * 64) is None
+        for n in range(5):
+            await store.persist_query(f"{n}" * 64, f"{{ q{n} }}", 1000.0 + n, keep=3)
+        await store.persist_query("4" * 64, "{ other }", 2000.0, keep=3)
+    async with opened(backend) as store:
+        kept = [await store.persisted_query(f"{n}" * 64) for n in range(5)]
+        assert kept == [None, None, "{ q2 }", "{ q3 }", "{ q4 }"]
+        await store.persist_query("5" * 64, "{ q5 }", 1005.0, keep=3)
+        assert await store.persisted_query("2" * 64) is None
+        assert await store.persisted_query("5" * 64) == "{ q5 }"
+
+
 async def test_seats_follow_joins_and_leaves(store: Store) -> None:
     game = await created(store)
     assert await store.seat_of("hash-0") is None
