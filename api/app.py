@@ -6,12 +6,13 @@ import asyncio
 import contextlib
 import contextvars
 import logging
+import time
 from collections.abc import AsyncIterator
 from datetime import timedelta
 from typing import Any
 
 from cross_web import HTTPException
-from graphql import GraphQLFormattedError
+from opentelemetry.sdk.trace import TracerProvider
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
@@ -29,18 +30,6 @@ from strawberry.schema.exceptions import (
     InvalidOperationTypeError,
 )
 from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
-from strawberry.subscriptions.protocols.graphql_transport_ws.handlers import (
-    BaseGraphQLTransportWSHandler,
-    Operation,
-    _OperationStreamClosed,
-)
-from strawberry.subscriptions.protocols.graphql_transport_ws.types import (
-    ConnectionInitMessage,
-    ErrorMessage,
-)
-from strawberry.subscriptions.protocols.graphql_transport_ws.types import (
-    Message as SocketMessage,
-)
 from strawberry.types.graphql import OperationType
 
 from api import web_client
@@ -50,10 +39,11 @@ from api.budget import Budgets
 from api.feed import ChangeFeed
 from api.graphiql import ASSETS_PATH, MISSING_PAGE, ImmutableFiles, local_page
 from api.graphql.context import Context
-from api.graphql.errors import coded_result, coded_socket_message
+from api.graphql.errors import coded_result
 from api.graphql.schema import build_schema
 from api.graphql.shared_events import FrameEncoder
 from api.graphql.static_reads import encode_response
+from api.observability import Observability, games_in_memory
 from api.origins import admits, origin_pattern
 from api.persisted import carries_persisted_query, persisted_queries
 from api.refusals import (
@@ -66,8 +56,9 @@ from api.refusals import (
     refusal_response,
 )
 from api.request_id import RequestId
-from api.service import AuthError, GameService, LobbyLimits, Unauthenticated, seats_channel
+from api.service import AuthError, GameService, LobbyLimits
 from api.settings import Settings
+from api.socket_handler import CodedSocketHandler
 from api.stores.base import Store
 from api.stores.sqlite import SqliteStore
 
@@ -89,108 +80,15 @@ def bearer_token(value: str | None) -> str | None:
     return token.strip() if scheme.lower() == "bearer" and token.strip() else value.strip()
 
 
-class CodedSocketHandler(BaseGraphQLTransportWSHandler[Context, None]):
-    """graphql-transport-ws whose errors carry a code, as over HTTP, and whose every operation
-    is judged by what the socket's token is worth when it starts (never by what it was worth
-    at connection_init). A token that stops being worth a seat ends the socket: each running
-    operation is told why, then the socket is closed with 4403, as a refused token's is."""
-
-    _watcher: asyncio.Task[None] | None = None
-    _revoked = False
-
-    async def send_message(self, message: SocketMessage) -> None:
-        coded = coded_socket_message(message)
-        if coded["type"] == "error":  # a subscription refused before it ran
-            first = coded["payload"][0]
-            logger.info(
-                "refused a subscription from %s: %s: %s",
-                self.context.client,
-                first.get("extensions", {}).get("code"),
-                first["message"][:200],
-            )
-        await super().send_message(coded)
-
-    async def handle_connection_init(self, message: ConnectionInitMessage) -> None:
-        self.context.revoke_socket = self.revoke
-        await super().handle_connection_init(message)
-        if self.connection_acknowledged and self.context.token_seat is not None:
-            game_id, _ = self.context.token_seat
-            self._watcher = asyncio.create_task(self._watch_token(game_id))
-
-    async def run_operation(self, operation: Operation[Context, None]) -> None:
-        """Strawberry's, with a context of the operation's own, its token judged now."""
-        context = await self.context.for_operation()
-        if context.token_revoked:
-            await self.revoke(Unauthenticated("this seat token is no longer valid"))
-            return
-        try:
-            result_source = await self.schema.stream(
-                operation.query,
-                variable_values=operation.variables,
-                context_value=context,
-                root_value=self.root_value,
-                operation_name=operation.operation_name,
-            )
-            async with contextlib.aclosing(result_source):
-                await self._send_result_stream(operation, result_source)
-            await operation.send_operation_message({"id": operation.id, "type": "complete"})
-        except _OperationStreamClosed:
-            return
-        except Exception as error:
-            await self.handle_task_exception(error)
-            with contextlib.suppress(Exception):
-                await operation.send_operation_message({"id": operation.id, "type": "complete"})
-            self.operations.pop(operation.id, None)
-            raise
-
-    async def revoke(self, error: AuthError) -> None:
-        """End every operation with `error`, then the socket (4403)."""
-        if self._revoked:
-            return
-        self._revoked = True
-        payload: list[GraphQLFormattedError] = [
-            {"message": error.message, "extensions": {"code": error.code}}
-        ]
-        for operation in list(self.operations.values()):
-            with contextlib.suppress(Exception):  # the socket may be closing already
-                await operation.send_operation_message(
-                    ErrorMessage(id=operation.id, type="error", payload=payload)
-                )
-        logger.info("closed a socket of %s: %s", self.context.client, error.message)
-        with contextlib.suppress(Exception):
-            await self.websocket.close(code=4403, reason="Forbidden")
-
-    async def _watch_token(self, game_id: str) -> None:
-        """Follow the changes of seats of the token's game, and judge the token after each:
-        a token that left its seat ends the socket at once, whatever the socket is doing."""
-        service = self.context.service
-        token = self.context.token
-        try:
-            while not self._revoked:
-                async with service.broker.subscribe(seats_channel(game_id)) as changes:
-                    await service.seat_for(token)  # nothing missed since the socket opened
-                    while await changes.get() is not None:
-                        await service.seat_for(token)
-        except AuthError as error:
-            await self.revoke(error)
-        except Exception:  # the store may be down a while: operations still judge the token
-            logger.exception("could not follow the seat of a socket's token")
-
-    async def shutdown(self) -> None:
-        if self._watcher is not None:
-            self._watcher.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._watcher
-        await super().shutdown()
-
-
 class RisikoGraphQL(GraphQL[Context, None]):
     """Strawberry's ASGI view with our context, WebSocket authentication and the status codes
     of the GraphQL-over-HTTP specification for clients that ask for its media type."""
 
     graphql_transport_ws_handler_class = CodedSocketHandler
 
-    def __init__(self, service: GameService, settings: Settings) -> None:
+    def __init__(
+        self, service: GameService, settings: Settings, observability: Observability
+    ) -> None:
         self.budgets = budgets_of(settings)
         self.origins = origin_pattern(settings.cors_origins)
         schema = build_schema(
@@ -201,6 +99,8 @@ class RisikoGraphQL(GraphQL[Context, None]):
             self.budgets,
         )
         self.static_answers = schema.static_answers
+        observability.instrument(schema)
+        self.observability = observability
         self.persisted = persisted_queries(service.store, schema, settings)
         super().__init__(
             schema,
@@ -437,7 +337,12 @@ def _change_feed(store: Store, broker: Broker) -> ChangeFeed | None:
     return ChangeFeed(store, broker) if isinstance(store, MongoStore) else None
 
 
-def create_app(settings: Settings | None = None, store: Store | None = None) -> Starlette:
+def create_app(
+    settings: Settings | None = None,
+    store: Store | None = None,
+    tracer_provider: TracerProvider | None = None,
+) -> Starlette:
+    """The server; `tracer_provider`, given, receives its spans (api/tracing.py)."""
     settings = settings or Settings()
     store = store or make_store(settings)
     broker = Broker()
@@ -445,8 +350,9 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
     lobby = LobbyLimits(
         settings.max_unstarted_games_per_client, settings.unstarted_game_ttl_seconds
     )
-    service = GameService(store, broker, publish_locally=feed is None, lobby=lobby)
-    graphql = RisikoGraphQL(service, settings)
+    observed = Observability.of(settings, tracer_provider)
+    service = GameService(observed.store(store), broker, publish_locally=feed is None, lobby=lobby)
+    graphql = RisikoGraphQL(service, settings, observed)
 
     async def healthz(request: Request) -> Response:
         return JSONResponse({"status": "ok"})
@@ -469,7 +375,9 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         ticks_per_sweep = max(1, round(sweep_seconds / settings.clock_interval_seconds))
         tick = 0
         while True:
+            slept = time.perf_counter()
             await asyncio.sleep(settings.clock_interval_seconds)
+            woke = time.perf_counter()
             try:
                 await service.tick()
                 await service.expire_due()  # time limits of games from before game clocks
@@ -478,6 +386,8 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
             except Exception:  # the store may be down for a while; try again next tick
                 logger.exception("the clock could not declare expired time limits")
             tick += 1
+            late = woke - slept - settings.clock_interval_seconds
+            observed.clock_ticked(late, time.perf_counter() - woke, games_in_memory(service))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -496,6 +406,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
                     await task
             await service.close()
             await store.close()
+            await observed.close()
 
     app = Starlette(
         routes=[
@@ -503,11 +414,13 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
             WebSocketRoute("/graphql", graphql),
             Route("/healthz", healthz),
             Route("/readyz", readyz),
+            *observed.routes(),
             Mount(ASSETS_PATH.rstrip("/"), ImmutableFiles(directory=settings.graphiql_assets_dir)),
             Route("/", web_client.page(settings.web_client_dir)),
             Mount("/assets", ImmutableFiles(directory=settings.web_client_dir / "assets")),
         ],
         middleware=[
+            *observed.outer_middleware(),
             Middleware(
                 CORSMiddleware,
                 allow_origin_regex=graphql.origins.pattern if graphql.origins else None,
@@ -517,6 +430,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
                 max_age=600,
             ),
             Middleware(RequestId),
+            *observed.inner_middleware(),
             # Large answers compressed (the boards: 19 kB, 2.8 kB gzipped); small ones, such
             # as a seat's token, never (nothing for a compression side channel to measure).
             Middleware(GZipMiddleware, minimum_size=1024),

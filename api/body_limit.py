@@ -6,6 +6,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from api.metrics import count_error
 from api.refusals import error_body, log_refusal
 
 
@@ -47,6 +48,7 @@ class BodySizeLimit:
     async def _refuse(self, scope: Scope, send: Send) -> None:
         message = f"request body larger than {self.limit} bytes"
         log_refusal(Request(scope), 413, "PAYLOAD_TOO_LARGE", message)
+        count_error("PAYLOAD_TOO_LARGE")
         response = JSONResponse(error_body("PAYLOAD_TOO_LARGE", message), status_code=413)
         await response({"type": "http"}, _no_receive, send)
 

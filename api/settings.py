@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from pathlib import Path
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from api.graphiql import default_folder
@@ -21,10 +21,31 @@ class PersistedQueryMode(enum.StrEnum):
     OFF = "off"
 
 
+class MetricsMode(enum.StrEnum):
+    """Who may read /metrics (api/metrics.py)."""
+
+    OFF = "off"
+    ON = "on"
+    TOKEN = "token"
+
+
+class LogFormat(enum.StrEnum):
+    TEXT = "text"
+    JSON = "json"
+
+
 class Settings(BaseSettings):
     """Every setting can be given as an environment variable, e.g. RISIKO_DATA_DIR=/var/risiko."""
 
     model_config = SettingsConfigDict(env_prefix="RISIKO_", extra="ignore")
+
+    @model_validator(mode="after")
+    def _metrics_token(self) -> Settings:
+        if self.metrics is MetricsMode.TOKEN and not self.metrics_token:
+            raise ValueError(
+                "RISIKO_METRICS=token needs RISIKO_METRICS_TOKEN (16 characters or more)"
+            )
+        return self
 
     @field_validator("cors_origins")
     @classmethod
@@ -111,6 +132,17 @@ class Settings(BaseSettings):
         2.0, gt=0, description="how long /readyz waits for the store before answering 503"
     )
     log_level: str = Field("info", description="uvicorn's log level")
+    log_format: LogFormat = Field(
+        LogFormat.TEXT, description="text, or json: one JSON object a line, with the request id"
+    )
+    metrics: MetricsMode = Field(
+        MetricsMode.OFF,
+        description="Prometheus metrics at /metrics: off, on (to anyone), or token (to a "
+        "scraper that sends RISIKO_METRICS_TOKEN as a bearer token)",
+    )
+    metrics_token: str | None = Field(
+        None, min_length=16, description="the bearer token /metrics asks for with metrics=token"
+    )
     persisted_queries: PersistedQueryMode = Field(
         PersistedQueryMode.AUTO,
         description="persisted queries (Apollo's APQ): auto (any document, kept by hash), "
