@@ -33,8 +33,7 @@ from api.graphql.pages import (
     Count,
     GameEventConnection,
     PageInfo,
-    cursor_seq,
-    cut,
+    cut_by_seq,
     event_connection,
     log_connection,
     log_entry_type,
@@ -784,9 +783,7 @@ class Game(Node):
     ) -> GameEventConnection:
         game_id = self._record.id
         listing = EventListing(info.context.service.store, game_id, self.viewer)
-        start = cursor_seq(EVENT_CURSOR, game_id, after)
-        end = cursor_seq(EVENT_CURSOR, game_id, before)
-        page = await cut(listing, first, last, start, end)
+        page = await cut_by_seq(listing, EVENT_CURSOR, game_id, (first, last), (after, before))
         return event_connection(game_id, page, listing.count)
 
     @strawberry.field(
@@ -806,9 +803,7 @@ class Game(Node):
         if record.status != "finished":
             return None
         listing = LogListing(info.context.service.store, record.id, record.version)
-        start = cursor_seq(LOG_CURSOR, record.id, after)
-        end = cursor_seq(LOG_CURSOR, record.id, before)
-        page = await cut(listing, first, last, start, end)
+        page = await cut_by_seq(listing, LOG_CURSOR, record.id, (first, last), (after, before))
         return log_connection(record.id, page, record.version)
 
     @strawberry.field(

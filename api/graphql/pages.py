@@ -112,6 +112,26 @@ def seq_cursor(kind: str, game_id: str, seq: int) -> str:
     return str(to_global_id(kind, f"{game_id}:{seq}"))
 
 
+async def cut_by_seq(
+    listing: Listing[T, int],
+    kind: str,
+    game_id: str,
+    counts: tuple[int | None, int | None],
+    cursors: tuple[str | None, str | None],
+) -> Page[T]:
+    """The page of a game's list whose positions are numbers (its events, its log), from
+    (first, last) and the cursors (after, before) of that game and kind."""
+    after, before = (cursor_seq(kind, game_id, cursor) for cursor in cursors)
+    return await cut(listing, *counts, after, before)
+
+
+def _seq_edges(
+    kind: str, game_id: str, page: Page[T], seq: Callable[[T], int]
+) -> tuple[list[tuple[str, T]], PageInfo]:
+    cursors = [seq_cursor(kind, game_id, seq(item)) for item in page.items]
+    return list(zip(cursors, page.items, strict=True)), page_info(page, cursors)
+
+
 def cursor_seq(kind: str, game_id: str, cursor: str | None) -> int | None:
     """The number a cursor of this game's events or log stands for; BAD_USER_INPUT for
     anything else (another game's cursor too)."""
@@ -148,13 +168,10 @@ class GameEventConnection:
 
 
 def event_connection(game_id: str, page: Page[StoredEvent], count: Count) -> GameEventConnection:
-    cursors = [seq_cursor(EVENT_CURSOR, game_id, event.seq) for event in page.items]
+    edges, info = _seq_edges(EVENT_CURSOR, game_id, page, lambda event: event.seq)
     return GameEventConnection(
-        edges=[
-            GameEventEdge(cursor=cursor, node=event_type(event))
-            for cursor, event in zip(cursors, page.items, strict=True)
-        ],
-        page_info=page_info(page, cursors),
+        edges=[GameEventEdge(cursor=cursor, node=event_type(event)) for cursor, event in edges],
+        page_info=info,
         count=count,
     )
 
@@ -202,12 +219,9 @@ class ActionLogConnection:
 
 
 def log_connection(game_id: str, page: Page[LogEntry], total: int) -> ActionLogConnection:
-    cursors = [seq_cursor(LOG_CURSOR, game_id, entry.seq) for entry in page.items]
+    edges, info = _seq_edges(LOG_CURSOR, game_id, page, lambda entry: entry.seq)
     return ActionLogConnection(
-        edges=[
-            ActionLogEdge(cursor=cursor, node=log_entry_type(entry))
-            for cursor, entry in zip(cursors, page.items, strict=True)
-        ],
-        page_info=page_info(page, cursors),
+        edges=[ActionLogEdge(cursor=cursor, node=log_entry_type(entry)) for cursor, entry in edges],
+        page_info=info,
         total_count=total,
     )

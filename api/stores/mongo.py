@@ -251,21 +251,7 @@ class MongoStore(MongoPages, MongoQueries):
     async def games(
         self, status: str | None, variant: str | None, after: str | None, limit: int
     ) -> list[GameRecord]:
-        if limit <= 0:
-            return []
-        query: Document = {}
-        if status is not None:
-            query["status"] = status
-        if variant is not None:
-            query["variant"] = variant
-        if after is not None:
-            anchor = await self.db.games.find_one({"_id": after}, {"created_at": 1})
-            if anchor is None:
-                return []
-            at = anchor["created_at"]
-            query["$or"] = [{"created_at": {"$lt": at}}, {"created_at": at, "_id": {"$lt": after}}]
-        cursor = self.db.games.find(query).sort([("created_at", -1), ("_id", -1)]).limit(limit)
-        return [record_of(d) async for d in cursor]
+        return await self.read_games(status, variant, after, limit, older=True)
 
     async def seat_of(self, token_hash: str) -> tuple[str, int] | None:
         document = await self.db.seats.find_one({"_id": token_hash})

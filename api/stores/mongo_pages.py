@@ -36,17 +36,31 @@ class MongoPages:
     async def newer_games(
         self, status: str | None, variant: str | None, than: str | None, limit: int
     ) -> list[GameRecord]:
+        return await self.read_games(status, variant, than, limit, older=False)
+
+    async def read_games(
+        self,
+        status: str | None,
+        variant: str | None,
+        anchor: str | None,
+        limit: int,
+        *,
+        older: bool,
+    ) -> list[GameRecord]:
+        """The listing's games from game `anchor` on (None: from its end), nearest first:
+        the older ones (the listing's own order, newest first) or the newer ones."""
         if limit <= 0:  # Mongo's limit(0) would mean "no limit"
             return []
         query = listing_query(status, variant)
-        if than is not None:
-            anchor = await self.db.games.find_one({"_id": than}, {"created_at": 1})
-            if anchor is None:
+        than, order = ("$lt", -1) if older else ("$gt", 1)
+        if anchor is not None:
+            found = await self.db.games.find_one({"_id": anchor}, {"created_at": 1})
+            if found is None:
                 return []
-            at = anchor["created_at"]
-            query["$or"] = [{"created_at": {"$gt": at}}, {"created_at": at, "_id": {"$gt": than}}]
-        cursor = self.db.games.find(query).sort([("created_at", 1), ("_id", 1)]).limit(limit)
-        return [record_of(d) async for d in cursor]
+            at = found["created_at"]
+            query["$or"] = [{"created_at": {than: at}}, {"created_at": at, "_id": {than: anchor}}]
+        cursor = self.db.games.find(query).sort([("created_at", order), ("_id", order)])
+        return [record_of(d) async for d in cursor.limit(limit)]
 
     async def count_games(self, status: str | None, variant: str | None) -> int:
         return await self.db.games.count_documents(listing_query(status, variant))

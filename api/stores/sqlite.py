@@ -27,9 +27,9 @@ from api.stores.base import (
     StoredEvent,
     VersionConflict,
 )
-from api.stores.sqlite_pages import SqlitePages
+from api.stores.sqlite_pages import SqlitePages, read_games
 from api.stores.sqlite_queries import QUERIES_SCHEMA, SqliteQueries
-from api.stores.sqlite_rows import record_to_row, row_to_record
+from api.stores.sqlite_rows import read_events, record_to_row, row_to_record
 
 T = TypeVar("T")
 
@@ -343,19 +343,8 @@ class SqliteStore(SqlitePages, SqliteQueries):
     async def events(
         self, game_id: str, viewer: int | None, after: int, limit: int
     ) -> list[StoredEvent]:
-        def read(c: sqlite3.Connection) -> list[StoredEvent]:
-            rows = c.execute(
-                "SELECT seq, log_seq, visible_to, data FROM events "
-                "WHERE game_id = ? AND seq > ? AND (visible_to IS NULL OR visible_to = ?) "
-                "ORDER BY seq LIMIT ?",
-                (game_id, after, -2 if viewer is None else viewer, limit),
-            ).fetchall()
-            return [
-                StoredEvent(r["seq"], r["log_seq"], r["visible_to"], json.loads(r["data"]))
-                for r in rows
-            ]
-
-        return await self._run(read)
+        following = ("seq > ? ORDER BY seq", after)
+        return await self._run(lambda c: read_events(c, game_id, viewer, following, limit))
 
     async def last_event_seq(self, game_id: str, version: int | None = None) -> int:
         def read(c: sqlite3.Connection) -> int:
@@ -370,29 +359,7 @@ class SqliteStore(SqlitePages, SqliteQueries):
     async def games(
         self, status: str | None, variant: str | None, after: str | None, limit: int
     ) -> list[GameRecord]:
-        def read(c: sqlite3.Connection) -> list[GameRecord]:
-            clauses: list[str] = []
-            values: list[Any] = []
-            if status is not None:
-                clauses.append("status = ?")
-                values.append(status)
-            if variant is not None:
-                clauses.append("variant = ?")
-                values.append(variant)
-            if after is not None:
-                anchor = c.execute("SELECT created_at FROM games WHERE id = ?", (after,)).fetchone()
-                if anchor is None:
-                    return []
-                clauses.append("(created_at < ? OR (created_at = ? AND id < ?))")
-                values += [anchor[0], anchor[0], after]
-            where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
-            rows = c.execute(
-                f"SELECT * FROM games {where} ORDER BY created_at DESC, id DESC LIMIT ?",
-                (*values, limit),
-            ).fetchall()
-            return [row_to_record(row) for row in rows]
-
-        return await self._run(read)
+        return await self._run(lambda c: read_games(c, status, variant, after, limit, older=True))
 
     async def seat_of(self, token_hash: str) -> tuple[str, int] | None:
         def read(c: sqlite3.Connection) -> tuple[str, int] | None:

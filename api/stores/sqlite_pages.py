@@ -3,13 +3,12 @@ newer than one, a game's events before one, and how many of each there are."""
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 from api.stores.base import GameRecord, StoredEvent
-from api.stores.sqlite_rows import row_to_record
+from api.stores.sqlite_rows import read_events, row_to_record
 
 T = TypeVar("T")
 
@@ -31,6 +30,32 @@ def _where(clauses: list[str]) -> str:
     return f"WHERE {' AND '.join(clauses)}" if clauses else ""
 
 
+def read_games(
+    c: sqlite3.Connection,
+    status: str | None,
+    variant: str | None,
+    anchor: str | None,
+    limit: int,
+    *,
+    older: bool,
+) -> list[GameRecord]:
+    """The listing's games from game `anchor` on (None: from its end), nearest first: the
+    older ones (the listing's own order, newest first) or the newer ones."""
+    clauses, values = listing_filter(status, variant)
+    than, order = ("<", "DESC") if older else (">", "ASC")
+    if anchor is not None:
+        found = c.execute("SELECT created_at FROM games WHERE id = ?", (anchor,)).fetchone()
+        if found is None:
+            return []
+        clauses.append(f"(created_at {than} ? OR (created_at = ? AND id {than} ?))")
+        values += [found[0], found[0], anchor]
+    rows = c.execute(
+        f"SELECT * FROM games {_where(clauses)} ORDER BY created_at {order}, id {order} LIMIT ?",
+        (*values, limit),
+    ).fetchall()
+    return [row_to_record(row) for row in rows]
+
+
 class SqlitePages:
     """Mixed into SqliteStore, whose thread runs these reads (`_run`)."""
 
@@ -40,21 +65,7 @@ class SqlitePages:
     async def newer_games(
         self, status: str | None, variant: str | None, than: str | None, limit: int
     ) -> list[GameRecord]:
-        def read(c: sqlite3.Connection) -> list[GameRecord]:
-            clauses, values = listing_filter(status, variant)
-            if than is not None:
-                anchor = c.execute("SELECT created_at FROM games WHERE id = ?", (than,)).fetchone()
-                if anchor is None:
-                    return []
-                clauses.append("(created_at > ? OR (created_at = ? AND id > ?))")
-                values += [anchor[0], anchor[0], than]
-            rows = c.execute(
-                f"SELECT * FROM games {_where(clauses)} ORDER BY created_at, id LIMIT ?",
-                (*values, limit),
-            ).fetchall()
-            return [row_to_record(row) for row in rows]
-
-        return await self._run(read)
+        return await self._run(lambda c: read_games(c, status, variant, than, limit, older=False))
 
     async def count_games(self, status: str | None, variant: str | None) -> int:
         def read(c: sqlite3.Connection) -> int:
@@ -67,19 +78,8 @@ class SqlitePages:
     async def events_before(
         self, game_id: str, viewer: int | None, before: int, limit: int
     ) -> list[StoredEvent]:
-        def read(c: sqlite3.Connection) -> list[StoredEvent]:
-            rows = c.execute(
-                "SELECT seq, log_seq, visible_to, data FROM events "
-                "WHERE game_id = ? AND seq < ? AND (visible_to IS NULL OR visible_to = ?) "
-                "ORDER BY seq DESC LIMIT ?",
-                (game_id, before, -2 if viewer is None else viewer, limit),
-            ).fetchall()
-            return [
-                StoredEvent(r["seq"], r["log_seq"], r["visible_to"], json.loads(r["data"]))
-                for r in rows
-            ]
-
-        return await self._run(read)
+        preceding = ("seq < ? ORDER BY seq DESC", before)
+        return await self._run(lambda c: read_events(c, game_id, viewer, preceding, limit))
 
     async def count_events(self, game_id: str, viewer: int | None) -> int:
         def read(c: sqlite3.Connection) -> int:

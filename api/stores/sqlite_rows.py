@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from api.stores.base import GameRecord, SeatRecord
+from api.stores.base import GameRecord, SeatRecord, StoredEvent
 
 
 def record_to_row(record: GameRecord) -> str:
@@ -74,3 +74,19 @@ def row_to_record(row: sqlite3.Row) -> GameRecord:
         seed_chosen=data.get("seed_chosen", False),
         contributions=_contributions(data.get("contributions")),
     )
+
+
+def read_events(
+    c: sqlite3.Connection, game_id: str, viewer: int | None, seq: tuple[str, int], limit: int
+) -> list[StoredEvent]:
+    """A game's events that `viewer` may see (None: the public ones), `seq` a condition on
+    their number and the order to read them in, with its value: ("seq > ? ORDER BY seq", 5)."""
+    condition, value = seq
+    rows = c.execute(
+        "SELECT seq, log_seq, visible_to, data FROM events WHERE game_id = ? "
+        f"AND (visible_to IS NULL OR visible_to = ?) AND {condition} LIMIT ?",
+        (game_id, -2 if viewer is None else viewer, value, limit),
+    ).fetchall()
+    return [
+        StoredEvent(r["seq"], r["log_seq"], r["visible_to"], json.loads(r["data"])) for r in rows
+    ]

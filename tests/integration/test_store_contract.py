@@ -438,19 +438,25 @@ async def test_last_event_seq_counts_private_events_too(store: Store) -> None:
     assert await store.last_event_seq("g1") == 3
 
 
-async def test_games_listing_filters_and_pages(store: Store) -> None:
-    # Created at 1000, 1001, ... and three at the same instant: ties go by id, newest first.
-    specs = [
-        ("a", "lobby", "classic", 1000.0),
-        ("b", "active", "classic", 1001.0),
-        ("c", "finished", "classic", 1002.0),
-        ("d", "active", "spqr", 1003.0),
-        ("e", "lobby", "classic", 1004.0),
-        ("f", "active", "classic", 1004.0),
-        ("g", "lobby", "spqr", 1004.0),
-    ]
-    for game_id, status, variant, at in reversed(specs):  # not in the listing's order
+# Created at 1000, 1001, ... and three at the same instant: ties go by id, newest first.
+LISTED = [
+    ("a", "lobby", "classic", 1000.0),
+    ("b", "active", "classic", 1001.0),
+    ("c", "finished", "classic", 1002.0),
+    ("d", "active", "spqr", 1003.0),
+    ("e", "lobby", "classic", 1004.0),
+    ("f", "active", "classic", 1004.0),
+    ("g", "lobby", "spqr", 1004.0),
+]
+
+
+async def create_listed(store: Store) -> None:
+    for game_id, status, variant, at in reversed(LISTED):  # not in the listing's order
         await created(store, game_id, status=status, variant=variant, created_at=at)
+
+
+async def test_games_listing_filters_and_pages(store: Store) -> None:
+    await create_listed(store)
 
     async def ids(
         status: str | None = None,
@@ -498,23 +504,14 @@ async def test_newer_games_go_back_up_the_listing_and_counts_follow_the_filters(
 ) -> None:
     """`newer_games` is the listing read from the other end (api/paging.py's `last` and
     `before`): the games before an anchor, nearest first; `count_games` counts a listing."""
-    specs = [
-        ("a", "lobby", "classic", 1000.0),
-        ("b", "active", "classic", 1001.0),
-        ("d", "active", "spqr", 1003.0),
-        ("e", "lobby", "classic", 1004.0),
-        ("f", "active", "classic", 1004.0),
-        ("g", "lobby", "spqr", 1004.0),
-    ]
-    for game_id, status, variant, at in specs:
-        await created(store, game_id, status=status, variant=variant, created_at=at)
+    await create_listed(store)
 
     async def newer(
         than: str | None, status: str | None = None, variant: str | None = None, limit: int = 100
     ) -> list[str]:
         return [r.id for r in await store.newer_games(status, variant, than, limit)]
 
-    assert await newer(None) == ["a", "b", "d", "e", "f", "g"]  # the listing, reversed
+    assert await newer(None) == ["a", "b", "c", "d", "e", "f", "g"]  # the listing, reversed
     assert await newer("d") == ["e", "f", "g"]
     assert await newer("e", limit=1) == ["f"]  # within the tie at 1004, by id
     assert await newer("g") == []
@@ -527,10 +524,10 @@ async def test_newer_games_go_back_up_the_listing_and_counts_follow_the_filters(
         before = list(reversed(await newer(anchor)))
         after = [r.id for r in await store.games(None, None, anchor, 100)]
         assert [*before, anchor, *after] == listing, index
-    assert await store.count_games(None, None) == 6
+    assert await store.count_games(None, None) == 7
     assert await store.count_games("active", None) == 3
     assert await store.count_games("lobby", "spqr") == 1
-    assert await store.count_games("finished", "classic") == 0
+    assert await store.count_games("finished", "spqr") == 0
     assert (await store.newer_games(None, None, "f", 1))[0] == await store.get("g")
 
 
