@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import copy
 import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from bots.policies import POLICIES
 from bots.simulate import simulate
@@ -169,6 +167,7 @@ def _serve(args: argparse.Namespace) -> int:
     from api.collector import tune_for_serving
     from api.connections import ConnectionLimits, uvicorn_options
     from api.graphiql import missing_assets
+    from api.logs import log_config
     from api.settings import Settings
 
     overrides = {
@@ -202,7 +201,7 @@ def _serve(args: argparse.Namespace) -> int:
         host=settings.host,
         port=settings.port,
         log_level=settings.log_level,
-        log_config=_log_config(settings.log_level),
+        log_config=log_config(settings.log_level, settings.log_format),
         proxy_headers=True,
         forwarded_allow_ips=settings.forwarded_allow_ips,
         **uvicorn_options(limits),
@@ -230,19 +229,6 @@ def _graphiql_assets(args: argparse.Namespace) -> int:
         print(f"fetched {asset.relative}")
     print(f"GraphiQL's files are in {folder}")
     return 0
-
-
-def _log_config(level: str) -> dict[str, Any]:
-    """uvicorn's logging, and ours (refusals, the clock) through the same handler."""
-    from uvicorn.config import LOGGING_CONFIG
-
-    config = copy.deepcopy(LOGGING_CONFIG)
-    config["loggers"]["risiko"] = {
-        "handlers": ["default"],
-        "level": level.upper(),
-        "propagate": False,
-    }
-    return config
 
 
 def _export_schema(args: argparse.Namespace) -> int:

@@ -14,9 +14,10 @@ measured without being expanded (its cost, the expanded size, doubles at every l
 refused).
 
 Cost: every field costs 1; a field with a `first` argument counts its selection once per
-item of the page it asks for; any other list of objects counts its selection once per item
-of the largest list the server returns there (LIST_SIZES); `battleOdds` costs by the armies
-it computes, since the exact odds take time in the product of the two sides.
+item of the page it asks for (its `first`, its `last`, the smaller of both); any other list
+of objects counts its selection once per item of the largest list the server returns there
+(LIST_SIZES); `battleOdds` costs by the armies it computes, since the exact odds take time in
+the product of the two sides.
 
 Introspection (`__schema`, `__type`) describes the schema, which the server knows before
 anything runs: its cost is the exact number of fields its answer holds, counted on the
@@ -216,8 +217,7 @@ class _Analysis:
         if paged:
             items = 1
         elif paginated:
-            first = self._int_argument(node, "first")
-            items = min(max(first if first is not None else DEFAULT_PAGE, 1), MAX_PAGE)
+            items = self._page_items(node)
         elif definition is not None and _is_list(definition.type):
             items = LIST_SIZES.get(name, DEFAULT_LIST_SIZE)
         else:
@@ -243,6 +243,13 @@ class _Analysis:
         if name == "volleyOdds":  # a volley's dice spread over every count: one more factor
             return 1 + abs(attackers * defenders * (attackers + defenders)) // ODDS_STATES_PER_POINT
         return 1 + abs(attackers * defenders) // ODDS_STATES_PER_POINT
+
+    def _page_items(self, node: FieldNode) -> int:
+        """The items a page holds at most: its `first`, its `last` (the smaller of both), or
+        the default page; 1 to MAX_PAGE."""
+        counts = (self._int_argument(node, "first"), self._int_argument(node, "last"))
+        given = [n for n in counts if n is not None]
+        return min(max(min(given) if given else DEFAULT_PAGE, 1), MAX_PAGE)
 
     def _int_argument(self, node: FieldNode, name: str) -> int | None:
         for argument in node.arguments or ():

@@ -150,6 +150,7 @@ def test_the_sdist_and_the_wheel_carry_what_the_server_serves(built: Built) -> N
     maps = {f"variants/{game}/{name}.json" for game in GAMES for name in ("board", "map")}
     for files, schema_path in ((in_sdist, "schema.graphql"), (in_wheel, "api/schema.graphql")):
         assert "api/web_client/index.html" in files
+        assert "api/web_client/documents.json" in files  # its trusted documents
         assert any(re.fullmatch(r"api/web_client/assets/index-.+\.js", f) for f in files)
         assert graphiql <= files
         assert maps <= files

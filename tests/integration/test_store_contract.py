@@ -440,19 +440,25 @@ async def test_last_event_seq_counts_private_events_too(store: Store) -> None:
     assert await store.last_event_seq("g1") == 3
 
 
-async def test_games_listing_filters_and_pages(store: Store) -> None:
-    # Created at 1000, 1001, ... and three at the same instant: ties go by id, newest first.
-    specs = [
-        ("a", "lobby", "classic", 1000.0),
-        ("b", "active", "classic", 1001.0),
-        ("c", "finished", "classic", 1002.0),
-        ("d", "active", "spqr", 1003.0),
-        ("e", "lobby", "classic", 1004.0),
-        ("f", "active", "classic", 1004.0),
-        ("g", "lobby", "spqr", 1004.0),
-    ]
-    for game_id, status, variant, at in reversed(specs):  # not in the listing's order
+# Created at 1000, 1001, ... and three at the same instant: ties go by id, newest first.
+LISTED = [
+    ("a", "lobby", "classic", 1000.0),
+    ("b", "active", "classic", 1001.0),
+    ("c", "finished", "classic", 1002.0),
+    ("d", "active", "spqr", 1003.0),
+    ("e", "lobby", "classic", 1004.0),
+    ("f", "active", "classic", 1004.0),
+    ("g", "lobby", "spqr", 1004.0),
+]
+
+
+async def create_listed(store: Store) -> None:
+    for game_id, status, variant, at in reversed(LISTED):  # not in the listing's order
         await created(store, game_id, status=status, variant=variant, created_at=at)
+
+
+async def test_games_listing_filters_and_pages(store: Store) -> None:
+    await create_listed(store)
 
     async def ids(
         status: str | None = None,
@@ -493,6 +499,80 @@ async def test_games_listing_filters_and_pages(store: Store) -> None:
     a = await append(store, a, [], status="active")
     assert await ids(status="active") == ["f", "d", "b", "a"]
     assert (await store.games("active", None, "b", 10)) == [a]
+
+
+async def test_newer_games_go_back_up_the_listing_and_counts_follow_the_filters(
+    store: Store,
+) -> None:
+    """`newer_games` is the listing read from the other end (api/paging.py's `last` and
+    `before`): the games before an anchor, nearest first; `count_games` counts a listing."""
+    await create_listed(store)
+
+    async def newer(
+        than: str | None, status: str | None = None, variant: str | None = None, limit: int = 100
+    ) -> list[str]:
+        return [r.id for r in await store.newer_games(status, variant, than, limit)]
+
+    assert await newer(None) == ["a", "b", "c", "d", "e", "f", "g"]  # the listing, reversed
+    assert await newer("d") == ["e", "f", "g"]
+    assert await newer("e", limit=1) == ["f"]  # within the tie at 1004, by id
+    assert await newer("g") == []
+    assert await newer("a", status="active") == ["b", "d", "f"]
+    assert await newer("b", variant="spqr", limit=1) == ["d"]
+    assert await newer("nope") == []
+    assert await newer(None, limit=0) == []
+    listing = [r.id for r in await store.games(None, None, None, 100)]
+    for index, anchor in enumerate(listing):  # each side of every anchor, together: all
+        before = list(reversed(await newer(anchor)))
+        after = [r.id for r in await store.games(None, None, anchor, 100)]
+        assert [*before, anchor, *after] == listing, index
+    assert await store.count_games(None, None) == 7
+    assert await store.count_games("active", None) == 3
+    assert await store.count_games("lobby", "spqr") == 1
+    assert await store.count_games("finished", "spqr") == 0
+    assert (await store.newer_games(None, None, "f", 1))[0] == await store.get("g")
+
+
+async def test_events_before_go_back_and_counts_see_what_the_viewer_sees(store: Store) -> None:
+    game = await created(store)
+    events = [event(2, 2, 0), event(3, 2), event(4, 2, 1), event(5, 2, 2), event(6, 2)]
+    await append(store, game, events)
+    other = await created(store, "g2")
+    await append(store, other, [event(2, 2, 0), event(3, 2)])
+
+    async def seqs(viewer: int | None, before: int, limit: int = 100) -> list[int]:
+        return [e.seq for e in await store.events_before("g1", viewer, before, limit)]
+
+    assert await seqs(None, 100) == [6, 3, 1]
+    assert await seqs(0, 100) == [6, 3, 2, 1]
+    assert await seqs(1, 6) == [4, 3, 1]
+    assert await seqs(2, 6, limit=2) == [5, 3]
+    assert await seqs(0, 1) == []
+    assert await seqs(0, 100, limit=0) == []
+    assert await store.events_before("g1", 1, 5, 1) == [event(4, 2, 1)]  # data round-trips
+    for viewer in (None, 0, 1, 2, 3):
+        forward = [e.seq for e in await store.events("g1", viewer, 0, 100)]
+        assert list(reversed(await seqs(viewer, 100))) == forward
+        assert await store.count_events("g1", viewer) == len(forward)
+    assert await store.count_events("g2", None) == 2
+    assert await store.count_events("nope", 0) == 0
+
+
+async def test_persisted_queries_are_kept_by_hash_and_bounded(backend: Backend) -> None:
+    """A document kept under its hash is there for another store object on the same data
+    (another instance); past `keep`, the oldest go first; a hash kept twice keeps its first
+    document and its age."""
+    async with opened(backend) as store:
+        assert await store.persisted_query("a" * 64) is None
+        for n in range(5):
+            await store.persist_query(f"{n}" * 64, f"{{ q{n} }}", 1000.0 + n, keep=3)
+        await store.persist_query("4" * 64, "{ other }", 2000.0, keep=3)
+    async with opened(backend) as store:
+        kept = [await store.persisted_query(f"{n}" * 64) for n in range(5)]
+        assert kept == [None, None, "{ q2 }", "{ q3 }", "{ q4 }"]
+        await store.persist_query("5" * 64, "{ q5 }", 1005.0, keep=3)
+        assert await store.persisted_query("2" * 64) is None
+        assert await store.persisted_query("5" * 64) == "{ q5 }"
 
 
 async def test_seats_follow_joins_and_leaves(store: Store) -> None:

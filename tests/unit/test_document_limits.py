@@ -49,6 +49,10 @@ def test_a_page_counts_its_selection_once_per_item() -> None:
     assert cost("(first: 100)") == 1 + 100 * 4
     assert cost("(first: 1000)") == 1 + MAX_PAGE * 4  # the server never returns more
     assert cost("") == 1 + DEFAULT_PAGE * 4
+    assert cost("(last: 5)") == 1 + 5 * 4  # a page backwards
+    assert cost("(first: 50, last: 5)") == 1 + 5 * 4  # the last 5 of the first 50
+    assert cost("(first: 5, last: 50)") == 1 + 5 * 4
+    assert cost("(last: 1000)") == 1 + MAX_PAGE * 4
 
 
 def test_variables_set_the_page_size() -> None:
