@@ -387,7 +387,10 @@ def create_app(
                 logger.exception("the clock could not declare expired time limits")
             tick += 1
             late = woke - slept - settings.clock_interval_seconds
-            observed.clock_ticked(late, time.perf_counter() - woke, games_in_memory(service))
+            try:
+                observed.clock_ticked(late, time.perf_counter() - woke, games_in_memory(service))
+            except Exception:  # a figure lost, never the clock: it would stop for good
+                logger.exception("the clock's figures could not be recorded")
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from api.stores.base import GameRecord, LogEntry, Store, StoredEvent
+from api.stores import codec
+from api.stores.base import GameRecord, LogEntry, RecordedEvent, Store
 
 NO_END = 2**62  # beyond any event's number
 
@@ -57,21 +58,24 @@ class GameListing:
 
 @dataclass(frozen=True, slots=True)
 class EventListing:
-    """A game's events that `viewer` may see (None: a spectator), oldest first; a position is
-    an event's number."""
+    """A game's events that `viewer` may see (None: a spectator), oldest first, typed as a
+    game of `variant` tells them; a position is an event's number."""
 
     store: Store
     game_id: str
+    variant: str
     viewer: int | None
 
-    async def following(self, anchor: int | None, limit: int) -> Sequence[StoredEvent]:
-        return await self.store.events(self.game_id, self.viewer, anchor or 0, limit)
+    async def following(self, anchor: int | None, limit: int) -> Sequence[RecordedEvent]:
+        stored = await self.store.events(self.game_id, self.viewer, anchor or 0, limit)
+        return [codec.decode(self.variant, event) for event in stored]
 
-    async def preceding(self, anchor: int | None, limit: int) -> Sequence[StoredEvent]:
+    async def preceding(self, anchor: int | None, limit: int) -> Sequence[RecordedEvent]:
         before = NO_END if anchor is None else anchor
-        return await self.store.events_before(self.game_id, self.viewer, before, limit)
+        stored = await self.store.events_before(self.game_id, self.viewer, before, limit)
+        return [codec.decode(self.variant, event) for event in stored]
 
-    def anchor(self, item: StoredEvent) -> int:
+    def anchor(self, item: RecordedEvent) -> int:
         return item.seq
 
     def comes_before(self, first: int, second: int) -> bool:

@@ -84,6 +84,5 @@ class Observability:
 
 
 def games_in_memory(service: GameService) -> int:
-    """The sessions the service keeps: its own count, read from outside (api/service.py
-    tells it nobody)."""
-    return len(service._sessions)
+    """The games the service keeps in memory (its sessions' cache)."""
+    return len(service.sessions)

@@ -782,7 +782,9 @@ class Game(Node):
         before: BEFORE = None,
     ) -> GameEventConnection:
         game_id = self._record.id
-        listing = EventListing(info.context.service.store, game_id, self.viewer)
+        listing = EventListing(
+            info.context.service.store, game_id, self._record.variant, self.viewer
+        )
         page = await cut_by_seq(listing, EVENT_CURSOR, game_id, (first, last), (after, before))
         return event_connection(game_id, page, listing.count)
 

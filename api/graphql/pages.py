@@ -14,7 +14,7 @@ from strawberry.scalars import JSON
 from api.graphql.events import GameEvent, event_type
 from api.graphql.ids import from_global_id, to_global_id
 from api.paging import DEFAULT_PAGE, MAX_PAGE, Listing, Page, PageError, read_page
-from api.stores.base import LogEntry, StoredEvent
+from api.stores.base import LogEntry, RecordedEvent
 from api.text_inputs import GLOBAL_ID
 
 T = TypeVar("T")
@@ -167,7 +167,7 @@ class GameEventConnection:
         return await self.count()
 
 
-def event_connection(game_id: str, page: Page[StoredEvent], count: Count) -> GameEventConnection:
+def event_connection(game_id: str, page: Page[RecordedEvent], count: Count) -> GameEventConnection:
     edges, info = _seq_edges(EVENT_CURSOR, game_id, page, lambda event: event.seq)
     return GameEventConnection(
         edges=[GameEventEdge(cursor=cursor, node=event_type(event)) for cursor, event in edges],
