@@ -44,6 +44,7 @@ from strawberry.subscriptions.protocols.graphql_transport_ws.types import (
 from strawberry.types.graphql import OperationType
 
 from api import web_client
+from api.accounts.service import Accounts
 from api.broker import Broker
 from api.budget import Budgets
 from api.feed import ChangeFeed
@@ -66,6 +67,7 @@ from api.refusals import (
 from api.request_id import RequestId
 from api.service import AuthError, GameService, LobbyLimits, Unauthenticated, seats_channel
 from api.settings import Settings
+from api.stores.accounts import account_store_for
 from api.stores.base import Store
 from api.stores.sqlite import SqliteStore
 
@@ -183,7 +185,10 @@ class RisikoGraphQL(GraphQL[Context, None]):
 
     graphql_transport_ws_handler_class = CodedSocketHandler
 
-    def __init__(self, service: GameService, settings: Settings) -> None:
+    def __init__(
+        self, service: GameService, settings: Settings, accounts: Accounts | None = None
+    ) -> None:
+        self.accounts = accounts
         self.budgets = budgets_of(settings)
         self.origins = origin_pattern(settings.cors_origins)
         schema = build_schema(
@@ -303,13 +308,13 @@ class RisikoGraphQL(GraphQL[Context, None]):
     async def get_context(self, request: Request | WebSocket, response: Any) -> Context:
         address = request.client.host if request.client else None
         if isinstance(request, WebSocket):
-            context = Context(self.service, None, request, response)
+            context = Context(self.service, None, request, response, accounts=self.accounts)
             await context.identify(address)  # again with the token at connection_init
             return context
         accept = request.headers.get("accept", "")
         _accepts_graphql_response.set(GRAPHQL_RESPONSE in accept)
         token = bearer_token(request.headers.get("authorization"))
-        context = Context(self.service, token, request, response)
+        context = Context(self.service, token, request, response, accounts=self.accounts)
         await context.identify(address)
         refusal = self.budgets.refusal(context.client) if self.budgets else None
         if refusal is not None:  # told to retry later, asking again already: refused unread
@@ -467,7 +472,8 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         settings.max_unstarted_games_per_client, settings.unstarted_game_ttl_seconds
     )
     service = GameService(store, broker, publish_locally=feed is None, lobby=lobby)
-    graphql = RisikoGraphQL(service, settings)
+    accounts = Accounts(account_store_for(store))
+    graphql = RisikoGraphQL(service, settings, accounts)
 
     async def healthz(request: Request) -> Response:
         return JSONResponse({"status": "ok"})
@@ -503,8 +509,9 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await store.open()
+        await accounts.store.open()
         await service.recover_deadlines()
-        tasks = [asyncio.create_task(clock())]
+        tasks = [asyncio.create_task(clock()), asyncio.create_task(accounts.upkeep())]
         if feed is not None:
             tasks.append(asyncio.create_task(feed.run()))
             await asyncio.wait_for(feed.ready.wait(), timeout=30)
@@ -516,6 +523,8 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
             await service.close()
+            accounts.close()
+            await accounts.store.close()
             await store.close()
 
     app = Starlette(
@@ -546,5 +555,6 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         lifespan=lifespan,
     )
     app.state.service = service
+    app.state.accounts = accounts
     app.state.settings = settings
     return app

@@ -8,6 +8,7 @@ a disabled or a deleted account holds on every instance from the next request on
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 import time
@@ -103,6 +104,16 @@ class Accounts:
         """Forget expired credentials and throttle counters."""
         now = self.clock()
         return await self.store.sweep(now, now - self.limits.session_idle)
+
+    async def upkeep(self) -> None:
+        """Sweep every `sweep_every` seconds, for as long as the server runs (each instance
+        does; a sweep deletes what has expired, so two at once do no harm)."""
+        while True:
+            await asyncio.sleep(self.limits.sweep_every)
+            try:
+                await self.sweep()
+            except Exception:  # the store may be down a while; next time
+                logger.exception("could not forget expired credentials")
 
     def close(self) -> None:
         self.passwords.close()

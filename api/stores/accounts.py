@@ -116,3 +116,18 @@ class AccountStore(Protocol):
         """Forget expired credentials, sessions unused since `idle_sessions_before`, and
         expired throttle counters; how many."""
         ...
+
+
+def account_store_for(store: object) -> AccountStore:
+    """The account store beside a game store: tables in the same SQLite file, or
+    collections in the same MongoDB database, with the same write concern."""
+    from api.stores.mongo import MongoStore
+    from api.stores.mongo_accounts import MongoAccountStore
+    from api.stores.sqlite import SqliteStore
+    from api.stores.sqlite_accounts import SqliteAccountStore
+
+    if isinstance(store, MongoStore):
+        return MongoAccountStore(store.uri, store.write_concern.document.get("w", "majority"))
+    if isinstance(store, SqliteStore):
+        return SqliteAccountStore(store.path)
+    raise TypeError(f"no account store goes with {type(store).__name__}")
