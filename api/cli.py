@@ -237,6 +237,10 @@ def _log_config(level: str) -> dict[str, Any]:
     from uvicorn.config import LOGGING_CONFIG
 
     config = copy.deepcopy(LOGGING_CONFIG)
+    # No password nor token in the log, whatever a client sends (api/accounts/redact.py).
+    config["filters"] = {"secrets": {"()": "api.accounts.redact.SecretsFilter"}}
+    for handler in config["handlers"].values():
+        handler["filters"] = ["secrets"]
     config["loggers"]["risiko"] = {
         "handlers": ["default"],
         "level": level.upper(),
