@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from api.accounts.cli import add_account_commands
 from bots.policies import POLICIES
 from bots.simulate import simulate
 from domain.errors import RisikoError
@@ -432,6 +433,7 @@ def build_parser(with_arena_options: bool = True) -> argparse.ArgumentParser:
 
     export = commands.add_parser("export-schema", help="print the GraphQL schema (SDL)")
     export.set_defaults(handler=_export_schema)
+    add_account_commands(commands)
     return parser
 
 
