@@ -509,9 +509,9 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await store.open()
-        await accounts.store.open()
+        await accounts.start()
         await service.recover_deadlines()
-        tasks = [asyncio.create_task(clock()), asyncio.create_task(accounts.upkeep())]
+        tasks = [asyncio.create_task(clock())]
         if feed is not None:
             tasks.append(asyncio.create_task(feed.run()))
             await asyncio.wait_for(feed.ready.wait(), timeout=30)
@@ -523,8 +523,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
             await service.close()
-            accounts.close()
-            await accounts.store.close()
+            await accounts.stop()
             await store.close()
 
     app = Starlette(

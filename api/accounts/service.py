@@ -9,6 +9,7 @@ a disabled or a deleted account holds on every instance from the next request on
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
@@ -69,6 +70,7 @@ class Accounts:
     limits: AccountLimits = field(default_factory=AccountLimits)
     throttle_limits: ThrottleLimits = field(default_factory=ThrottleLimits)
     throttle: Throttle = field(init=False)
+    _upkeep: asyncio.Task[None] | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.throttle = Throttle(self.store, self.clock, self.throttle_limits)
@@ -105,9 +107,21 @@ class Accounts:
         now = self.clock()
         return await self.store.sweep(now, now - self.limits.session_idle)
 
-    async def upkeep(self) -> None:
-        """Sweep every `sweep_every` seconds, for as long as the server runs (each instance
-        does; a sweep deletes what has expired, so two at once do no harm)."""
+    async def start(self) -> None:
+        """Open the store, and sweep it every `sweep_every` seconds until `stop`."""
+        await self.store.open()
+        self._upkeep = asyncio.create_task(self._sweep_now_and_then())
+
+    async def stop(self) -> None:
+        if self._upkeep is not None:
+            self._upkeep.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._upkeep
+        self.close()
+        await self.store.close()
+
+    async def _sweep_now_and_then(self) -> None:
+        """Each instance sweeps; a sweep deletes what has expired, so two at once do no harm."""
         while True:
             await asyncio.sleep(self.limits.sweep_every)
             try:

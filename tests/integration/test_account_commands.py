@@ -3,6 +3,8 @@ refuses (nothing changed), sessions and tokens, their expiry, and the throttle's
 
 from __future__ import annotations
 
+import statistics
+import time
 import unicodedata
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -430,3 +432,25 @@ async def test_registrations_per_address_are_bounded(accounts: Accounts) -> None
     waiting = await refused(ErrorCode.RATE_LIMITED, register(accounts, "player10"))
     assert waiting.retry_after == 360
     await register(accounts, "player10", "198.51.100.1")
+
+
+async def test_a_wrong_password_and_an_unknown_name_take_about_as_long(
+    accounts: Accounts,
+) -> None:
+    """With the server's own Argon2id parameters: an unknown name is checked against a
+    dummy hash, so that the time of an answer does not tell whether the name exists."""
+    accounts.passwords.close()
+    accounts.passwords = Passwords()
+    await register(accounts)
+    times: dict[str, list[float]] = {"Ada": [], "Nobody": []}
+    for n in range(8):
+        for name in times:
+            started = time.perf_counter()
+            await refused(
+                ErrorCode.LOGIN_FAILED,
+                handlers.log_in(accounts, LogIn(name, OTHER, f"198.51.100.{n}")),
+            )
+            times[name].append(time.perf_counter() - started)
+    known, unknown = (statistics.median(times[name]) for name in times)
+    assert 0.5 < unknown / known < 2.0, (known, unknown)
+    assert unknown > 0.005  # a hash was checked: Argon2id with 19 MiB takes milliseconds
