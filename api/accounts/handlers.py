@@ -6,6 +6,7 @@ AccountError (a user error, nothing changed) or CredentialRefused (the credentia
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from dataclasses import replace
 
 from api import text_inputs
@@ -31,6 +32,7 @@ from api.stores.accounts import AccountRecord, CredentialRecord, NameTaken
 from domain.errors import ErrorCode
 
 TOKEN_NAME = text_inputs.TextBound("a token's name", 40, least=1)
+CHANGE_ATTEMPTS = 5
 
 
 async def register(accounts: Accounts, command: Register) -> LoggedIn:
@@ -73,8 +75,8 @@ async def log_in(accounts: Accounts, command: LogIn) -> LoggedIn:
     if account.disabled:
         raise AccountError(ErrorCode.ACCOUNT_DISABLED, "this account is disabled")
     if rehashed is not None:  # made with older parameters: made again with today's
-        account = replace(account, password_hash=rehashed)
-        await accounts.store.replace_account(account)
+        # Unless the account changed meanwhile (a new password): then the next login.
+        await accounts.store.replace_account(replace(account, password_hash=rehashed), account)
     return await _new_session(accounts, account)
 
 
@@ -99,7 +101,7 @@ async def change_password(accounts: Accounts, command: ChangePassword) -> int:
     check_length(command.new)
     account = await _proved(accounts, principal, command.current, command.address)
     password_hash = await accounts.passwords.new_hash(command.new, [account.name])
-    await accounts.store.replace_account(replace(account, password_hash=password_hash))
+    await replace_proved(accounts, replace(account, password_hash=password_hash), account)
     ended = await accounts.store.delete_credentials(
         account.id, kind=TokenKind.SESSION.value, keep=principal.credential_id
     )
@@ -121,7 +123,7 @@ async def erase(accounts: Accounts, account: AccountRecord) -> None:
     """What deleting an account does, in an order that is safe if it stops halfway: once
     the record is a tombstone, no credential of it is accepted any more."""
     tombstone = replace(account, name="", password_hash=None, deleted_at=accounts.clock())
-    await accounts.store.replace_account(tombstone)
+    await replace_proved(accounts, tombstone, account)
     await accounts.store.delete_credentials(account.id)
     await accounts.games.account_deleted(account.id)
 
@@ -136,9 +138,7 @@ async def become_bot(accounts: Accounts, command: BecomeBot) -> AccountRecord:
         raise AccountError(
             ErrorCode.ALREADY_PLAYED, "an account that has played cannot become a bot account"
         )
-    account = replace(account, bot=True)
-    await accounts.store.replace_account(account)
-    return account
+    return await change_account(accounts, account.id, lambda current: replace(current, bot=True))
 
 
 async def create_api_token(accounts: Accounts, command: CreateApiToken) -> TokenMade:
@@ -189,6 +189,34 @@ async def api_tokens(accounts: Accounts, principal: Principal) -> list[Credentia
     """The account's API tokens (never the tokens themselves), oldest first."""
     principal.require(Scope.ACCOUNT_MANAGE)
     return await accounts.store.credentials(principal.account_id, TokenKind.API.value)
+
+
+async def change_account(
+    accounts: Accounts, account_id: str, change: Callable[[AccountRecord], AccountRecord]
+) -> AccountRecord:
+    """The account changed by `change`, applied to it as it is in the store, again if
+    another change got there first."""
+    for _ in range(CHANGE_ATTEMPTS):
+        current = await accounts.store.account(account_id)
+        if current is None or current.deleted:
+            raise AccountError(ErrorCode.ACCOUNT_NOT_FOUND, "there is no such account")
+        changed = change(current)
+        if changed == current or await accounts.store.replace_account(changed, current):
+            return changed
+    raise _changed_meanwhile()
+
+
+async def replace_proved(accounts: Accounts, record: AccountRecord, proved: AccountRecord) -> None:
+    """Write `record` over the account whose password was just proved, unless the account
+    changed since (its password, above all): then nothing is written."""
+    if not await accounts.store.replace_account(record, proved):
+        raise _changed_meanwhile()
+
+
+def _changed_meanwhile() -> AccountError:
+    return AccountError(
+        ErrorCode.STALE_VERSION, "the account changed meanwhile: nothing was done, try again"
+    )
 
 
 async def _proved(

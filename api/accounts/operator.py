@@ -7,6 +7,7 @@ import uuid
 from dataclasses import replace
 
 from api.accounts.errors import AccountError
+from api.accounts.handlers import change_account
 from api.accounts.names import account_name, name_key
 from api.accounts.service import Accounts
 from api.accounts.tokens import TokenKind
@@ -41,7 +42,9 @@ async def reset_password(
     """A new password; every session ends (and every API token, if asked): how many."""
     account = await find(accounts, name)
     password_hash = await accounts.passwords.new_hash(password, [account.name])
-    await accounts.store.replace_account(replace(account, password_hash=password_hash))
+    await change_account(
+        accounts, account.id, lambda now: replace(now, password_hash=password_hash)
+    )
     ended = await accounts.store.delete_credentials(account.id, kind=TokenKind.SESSION.value)
     if end_api_tokens:
         ended += await accounts.store.delete_credentials(account.id, kind=TokenKind.API.value)
@@ -51,9 +54,8 @@ async def reset_password(
 async def set_disabled(accounts: Accounts, name: str, disabled: bool) -> AccountRecord:
     """Disabled, no credential of the account is accepted and it cannot log in; enabled
     again, its sessions and tokens that have not expired work again."""
-    account = replace(await find(accounts, name), disabled=disabled)
-    await accounts.store.replace_account(account)
-    return account
+    account = await find(accounts, name)
+    return await change_account(accounts, account.id, lambda now: replace(now, disabled=disabled))
 
 
 async def find(accounts: Accounts, name: str) -> AccountRecord:

@@ -71,8 +71,10 @@ class AccountStore(Protocol):
         """In the order of their keys, after `after_key`; deleted ones too."""
         ...
 
-    async def replace_account(self, record: AccountRecord) -> bool:
-        """Write `record` over the account of its id; False if there is none."""
+    async def replace_account(self, record: AccountRecord, expected: AccountRecord) -> bool:
+        """Write `record` over the account of its id if the account is still `expected`
+        (compare-and-set: two changes at once never undo one another); False, and nothing
+        written, if it is not."""
         ...
 
     async def add_credential(self, record: CredentialRecord) -> None: ...

@@ -124,8 +124,12 @@ class MongoAccountStore:
         )
         return [_account(document) async for document in cursor]
 
-    async def replace_account(self, record: AccountRecord) -> bool:
-        result = await self.db.accounts.replace_one({"_id": record.id}, _account_document(record))
+    async def replace_account(self, record: AccountRecord, expected: AccountRecord) -> bool:
+        if record.id != expected.id:
+            return False
+        result = await self.db.accounts.replace_one(
+            _account_document(expected), _account_document(record)
+        )
         return result.matched_count == 1
 
     async def add_credential(self, record: CredentialRecord) -> None:

@@ -160,13 +160,17 @@ class SqliteAccountStore:
 
         return await self._run(read)
 
-    async def replace_account(self, record: AccountRecord) -> bool:
+    async def replace_account(self, record: AccountRecord, expected: AccountRecord) -> bool:
+        if record.id != expected.id:
+            return False
+
         def write(c: sqlite3.Connection) -> bool:
-            row = _account_row(record)
+            columns = ACCOUNT_COLUMNS.split(", ")
+            changes = ", ".join(f"{column} = ?" for column in columns[1:])
+            unchanged = " AND ".join(f"{column} IS ?" for column in columns)
             changed = c.execute(
-                "UPDATE accounts SET key = ?, name = ?, password_hash = ?, created_at = ?, "
-                "bot = ?, disabled = ?, deleted_at = ? WHERE id = ?",
-                (*row[1:], record.id),
+                f"UPDATE accounts SET {changes} WHERE {unchanged}",
+                (*_account_row(record)[1:], *_account_row(expected)),
             )
             return changed.rowcount == 1
 

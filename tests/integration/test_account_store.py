@@ -120,12 +120,33 @@ async def test_an_account_is_replaced_and_a_tombstone_keeps_its_key(
     ada = account("ada")
     await store.create_account(ada)
     tombstone = replace(ada, name="", password_hash=None, deleted_at=2000.0, disabled=True)
-    assert await store.replace_account(tombstone)
+    assert await store.replace_account(tombstone, ada)
     assert await other.account(ada.id) == tombstone
     assert (await other.account(ada.id)).deleted  # type: ignore[union-attr]
     with pytest.raises(NameTaken):
         await other.create_account(account("ada"))
-    assert not await store.replace_account(account("nobody"))
+    nobody = account("nobody")
+    assert not await store.replace_account(nobody, nobody)
+    assert not await store.replace_account(replace(ada, id=nobody.id), ada)
+    assert await other.account(ada.id) == tombstone
+
+
+async def test_two_changes_of_one_account_at_once_never_undo_one_another(
+    stores: tuple[AccountStore, AccountStore],
+) -> None:
+    """Compare-and-set: a change made from a stale read (a login's rehash of the old
+    password, racing a password change) is refused, not written over the other."""
+    store, other = stores
+    ada = account("ada")
+    await store.create_account(ada)
+    new_password = replace(ada, password_hash="$argon2id$new")
+    rehash_of_old = replace(ada, password_hash="$argon2id$old-rehashed")
+    assert await other.replace_account(new_password, ada)
+    assert not await store.replace_account(rehash_of_old, ada)
+    assert not await store.replace_account(replace(ada, bot=True), ada)
+    assert await store.account(ada.id) == new_password
+    assert await store.replace_account(replace(new_password, bot=True), new_password)
+    assert await other.account(ada.id) == replace(new_password, bot=True)
 
 
 async def test_a_credential_is_found_with_its_account_and_revoked_everywhere_at_once(
