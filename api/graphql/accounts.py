@@ -53,6 +53,7 @@ from api.graphql.account_types import (
 from api.graphql.context import Info
 from api.graphql.ids import from_global_id
 from api.graphql.inputs import UserError, user_error
+from api.stores.accounts import AccountRecord
 from api.text_inputs import CLIENT_MUTATION_ID, TextRefused
 
 T = TypeVar("T")
@@ -102,9 +103,9 @@ def _session(
     )
 
 
-def _done(
-    outcome: object, key: str | None, ended: int | None = None, account: Account | None = None
-) -> AccountPayload:
+def _done(outcome: object, key: str | None) -> AccountPayload:
+    """The payload of a command's outcome: credentials ended (a count), the account as it
+    is now (a record), nothing (None), or its user errors."""
     if isinstance(outcome, tuple):
         errors, retry_after = outcome
         return AccountPayload(
@@ -115,7 +116,11 @@ def _done(
             client_mutation_id=key,
         )
     return AccountPayload(
-        ended=ended, account=account, user_errors=[], retry_after=None, client_mutation_id=key
+        ended=outcome if isinstance(outcome, int) else None,
+        account=account_type(outcome) if isinstance(outcome, AccountRecord) else None,
+        user_errors=[],
+        retry_after=None,
+        client_mutation_id=key,
     )
 
 
@@ -188,7 +193,7 @@ class AccountMutation:
         principal = await _principal(info)
         command = LogOut(principal, input.everywhere)
         ended = await _attempt(lambda: handlers.log_out(accounts_of(info), command))
-        return _done(ended, input.client_mutation_id, ended=ended if isinstance(ended, int) else 0)
+        return _done(ended, input.client_mutation_id)
 
     @strawberry.mutation(
         description="Change the password, for the current one (ACCOUNT_MANAGE): every other "
@@ -209,7 +214,7 @@ class AccountMutation:
             input.end_api_tokens,
         )
         ended = await _attempt(lambda: handlers.change_password(accounts_of(info), command))
-        return _done(ended, input.client_mutation_id, ended=ended if isinstance(ended, int) else 0)
+        return _done(ended, input.client_mutation_id)
 
     @strawberry.mutation(
         description="Delete the account, for its password (ACCOUNT_MANAGE): every credential "
@@ -239,8 +244,7 @@ class AccountMutation:
         _echo(key)
         principal = await _principal(info)
         made = await _attempt(lambda: handlers.become_bot(accounts_of(info), BecomeBot(principal)))
-        account = None if isinstance(made, tuple) else account_type(made)
-        return _done(made, key, account=account)
+        return _done(made, key)
 
     @strawberry.mutation(
         description="Make a personal API token (ACCOUNT_MANAGE); the token is shown once."
