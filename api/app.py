@@ -33,6 +33,7 @@ from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
 from strawberry.types.graphql import OperationType
 
 from api import web_client
+from api.accounts.service import Accounts
 from api.body_limit import BodySizeLimit
 from api.broker import Broker
 from api.budget import Budgets
@@ -59,6 +60,7 @@ from api.request_id import RequestId
 from api.service import AuthError, GameService, LobbyLimits
 from api.settings import Settings
 from api.socket_handler import CodedSocketHandler
+from api.stores.accounts import account_store_for
 from api.stores.base import Store
 from api.stores.sqlite import SqliteStore
 
@@ -87,8 +89,13 @@ class RisikoGraphQL(GraphQL[Context, None]):
     graphql_transport_ws_handler_class = CodedSocketHandler
 
     def __init__(
-        self, service: GameService, settings: Settings, observability: Observability
+        self,
+        service: GameService,
+        settings: Settings,
+        observability: Observability,
+        accounts: Accounts | None = None,
     ) -> None:
+        self.accounts = accounts
         self.budgets = budgets_of(settings)
         self.origins = origin_pattern(settings.cors_origins)
         schema = build_schema(
@@ -228,13 +235,13 @@ class RisikoGraphQL(GraphQL[Context, None]):
     async def get_context(self, request: Request | WebSocket, response: Any) -> Context:
         address = request.client.host if request.client else None
         if isinstance(request, WebSocket):
-            context = Context(self.service, None, request, response)
+            context = Context(self.service, None, request, response, accounts=self.accounts)
             await context.identify(address)  # again with the token at connection_init
             return context
         accept = request.headers.get("accept", "")
         _accepts_graphql_response.set(GRAPHQL_RESPONSE in accept)
         token = bearer_token(request.headers.get("authorization"))
-        context = Context(self.service, token, request, response)
+        context = Context(self.service, token, request, response, accounts=self.accounts)
         await context.identify(address)
         refusal = self.budgets.refusal(context.client) if self.budgets else None
         if refusal is not None:  # told to retry later, asking again already: refused unread
@@ -352,7 +359,8 @@ def create_app(
     )
     observed = Observability.of(settings, tracer_provider)
     service = GameService(observed.store(store), broker, publish_locally=feed is None, lobby=lobby)
-    graphql = RisikoGraphQL(service, settings, observed)
+    accounts = Accounts(account_store_for(store))
+    graphql = RisikoGraphQL(service, settings, observed, accounts)
 
     async def healthz(request: Request) -> Response:
         return JSONResponse({"status": "ok"})
@@ -395,6 +403,7 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await store.open()
+        await accounts.start()
         await service.recover_deadlines()
         tasks = [asyncio.create_task(clock())]
         if feed is not None:
@@ -408,6 +417,7 @@ def create_app(
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
             await service.close()
+            await accounts.stop()
             await store.close()
             await observed.close()
 
@@ -442,5 +452,6 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.service = service
+    app.state.accounts = accounts
     app.state.settings = settings
     return app

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from api.accounts.cli import add_account_commands
 from bots.policies import POLICIES
 from bots.simulate import simulate
 from domain.errors import RisikoError
@@ -418,6 +419,7 @@ def build_parser(with_arena_options: bool = True) -> argparse.ArgumentParser:
 
     export = commands.add_parser("export-schema", help="print the GraphQL schema (SDL)")
     export.set_defaults(handler=_export_schema)
+    add_account_commands(commands)
     return parser
 
 

@@ -60,15 +60,18 @@ def log_config(level: str, form: LogFormat = LogFormat.TEXT) -> dict[str, Any]:
         "level": level.upper(),
         "propagate": False,
     }
+    # No password nor token in the log, whatever a client sends (api/accounts/redact.py): the
+    # first filter of every handler, before any other reads the record.
+    config["filters"] = {"secrets": {"()": "api.accounts.redact.SecretsFilter"}}
+    for handler in config["handlers"].values():
+        handler["filters"] = ["secrets"]
     if form is LogFormat.JSON:
-        config["filters"] = {
-            "request_id": {"()": RequestIdFilter},
-            "access_fields": {"()": AccessFields},
-        }
+        config["filters"]["request_id"] = {"()": RequestIdFilter}
+        config["filters"]["access_fields"] = {"()": AccessFields}
         config["formatters"] = {"json": _json_formatter()}
         for name, filters in (
-            ("default", ["request_id"]),
-            ("access", ["request_id", "access_fields"]),
+            ("default", ["secrets", "request_id"]),
+            ("access", ["secrets", "request_id", "access_fields"]),
         ):
             config["handlers"][name]["formatter"] = "json"
             config["handlers"][name]["filters"] = filters

@@ -18,9 +18,11 @@ from strawberry.extensions import (
     SchemaExtension,
 )
 from strawberry.extensions.runner import SchemaExtensionsRunner
+from strawberry.tools import merge_types
 from strawberry.types import ExecutionContext
 
 from api.budget import Budgets
+from api.graphql.accounts import AccountMutation, AccountQuery
 from api.graphql.catalogue import Variant, variant_type
 from api.graphql.clock import SeatNotice, iso
 from api.graphql.context import Info, auth_error, not_found
@@ -689,8 +691,8 @@ def build_schema(
     limits = Limits(max_depth=max_depth, max_aliases=max_aliases, max_cost=max_cost)
     answers = StaticAnswers()
     built = Schema(
-        query=Query,
-        mutation=Mutation,
+        query=merge_types("Query", (Query, AccountQuery)),
+        mutation=merge_types("Mutation", (Mutation, AccountMutation)),
         subscription=Subscription,
         types=[Game, *STATE_TYPES],
         execution_context_class=SharedEventExecutor,
