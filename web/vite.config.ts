@@ -1,4 +1,5 @@
 import { parse } from "@formatjs/icu-messageformat-parser";
+import { stripIgnoredCharacters } from "graphql";
 import { defineConfig, type Plugin } from "vite";
 
 // The message catalogues (src/locales/*.json) are parsed here, at build time, into the ICU
@@ -15,12 +16,28 @@ const precompiledMessages: Plugin = {
   },
 };
 
+// The documents the client sends (the /* GraphQL */ templates of src/) are sent without the
+// spaces, line breaks and commas GraphQL ignores (graphql-js's stripIgnoredCharacters), each
+// piece between two interpolated fragments on its own: a fifth less of the documents' weight.
+const compactDocuments: Plugin = {
+  name: "risiko-compact-documents",
+  enforce: "pre",
+  transform(code, id) {
+    if (!/[\\/]src[\\/].+\.ts$/.test(id) || !code.includes("/* GraphQL */")) return null;
+    const compact = code.replace(/\/\* GraphQL \*\/ `([^`]*)`/g, (_, body: string) => {
+      const pieces = body.split(/(\$\{[^}]*\})/);
+      return "`" + pieces.map((piece, i) => (i % 2 ? ` ${piece} ` : stripIgnoredCharacters(piece))).join("") + "`";
+    });
+    return { code: compact, map: null };
+  },
+};
+
 // Built into the api package (api/web_client), which the server serves and the Python
 // package ships; nothing is loaded from anywhere else. Its addresses are relative to the page
 // (base "./"), so that it works behind a path prefix (a proxy serving it at /risiko/) too.
 export default defineConfig({
   base: "./",
-  plugins: [precompiledMessages],
+  plugins: [precompiledMessages, compactDocuments],
   resolve: {
     alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: "@formatjs/icu-messageformat-parser/no-parser.js" }],
   },

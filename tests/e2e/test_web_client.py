@@ -96,6 +96,12 @@ def test_a_person_plays_a_short_game_by_clicks_then_by_keyboard(
     # The game ended (a round limit of one), told with its dice; the seat is still Anna's.
     assert steps["outcome"]
     assert steps["log"] > 10
+    # Every event told in words (none as one the page cannot tell); after a reload the
+    # history, read again a page of 100 at a time, is told as it was live.
+    assert steps["untold"] == 0
+    assert steps["toldAgain"]["same"] is True
+    assert steps["toldAgain"]["live"] >= steps["log"]
+    assert "EventPage" in steps["operations"]
     assert "Anna (you)" in steps["afterReload"] or "Anna (tu)" in steps["afterReload"]
     assert steps["standings"] == 2  # territories and armies by round
     if steps.get("odds"):

@@ -8,6 +8,7 @@
 // axe-core and searched for raw field names, ids and booleans; then the replay steps through
 // the game, and a replay position's link opens where it was. Prints one JSON line of what it
 // saw (the Python test asserts on it).
+import { readFileSync } from "node:fs";
 import { audit, graphqlAt, guardedPage, launch, rawWords } from "./browser.mjs";
 import { extras } from "./webclient-extras.mjs";
 
@@ -35,6 +36,25 @@ async function checkWords(page, where) {
 }
 
 const version = async (page) => Number(await page.getAttribute("main.game", "data-version"));
+
+// The sentences of an event the page cannot tell (a kind it has no words for), in both
+// languages: none may be in the log.
+const untold = ["it", "en"].flatMap((locale) => {
+  const messages = JSON.parse(readFileSync(new URL(`../../web/src/locales/${locale}.json`, import.meta.url), "utf8"));
+  return [messages["event.unknown"], messages["event.UnknownEvent"]];
+});
+const logSentences = (page) => page.$$eval(".log li .sentence > span:first-child", (spans) => spans.map((span) => span.textContent));
+
+/** The names of the GraphQL operations `page` sends over HTTP (the history's pages among them). */
+function operations(page) {
+  const names = new Set();
+  page.on("request", (request) => {
+    if (request.method() !== "POST" || !request.url().endsWith("/graphql")) return;
+    const found = /^\s*(?:query|mutation)\s+(\w+)/.exec(request.postDataJSON()?.query ?? "");
+    if (found) names.add(found[1]);
+  });
+  return names;
+}
 
 /** Wait until it is the viewer's move (a form to fill) or the game is over. */
 async function myMove(page) {
@@ -121,6 +141,7 @@ async function play(page, keyboard) {
 try {
   const context = await browser.newContext(contextOptions);
   const page = await guardedPage(context, origin, out);
+  const sent = operations(page);
   // The lobby, in the browser's language.
   await page.goto(serverUrl);
   await page.waitForSelector("form#create");
@@ -163,6 +184,7 @@ try {
   await page.waitForSelector("#outcome:not([hidden]) h2", { timeout: 90000 });
   out.steps.outcome = await page.textContent("#outcome h2");
   out.steps.log = await page.$$eval(".log li", (items) => items.length);
+  out.steps.untold = (await logSentences(page)).filter((text) => untold.includes(text)).length;
   out.steps.diceShown = await page.locator(".log svg.die").count();
   await checkWords(page, "outcome");
   out.steps.phoneOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -175,9 +197,14 @@ try {
     out.steps.spectator = { same: (await board(watcher)) === mine, forms: await watcher.locator("#actions form.family").count(), log: await watcher.locator(".log li").count() };
   }
   // The language chosen is remembered.
+  const toldLive = await logSentences(page);
   await page.reload();
   await page.waitForSelector("svg.map path.space");
   out.steps.remembered = await page.evaluate(() => document.documentElement.lang);
+  // The history read again, a page at a time: the same events, told the same.
+  await page.waitForFunction((n) => document.querySelectorAll(".log li").length >= n, toldLive.length, { timeout: 15000 }).catch(() => {});
+  out.steps.toldAgain = { live: toldLive.length, same: JSON.stringify(await logSentences(page)) === JSON.stringify(toldLive) };
+  out.steps.operations = [...sent].sort();
   out.steps.afterReload = await page.textContent("table.players");
   out.steps.standings = await page.locator(".standings svg.chart").count();
   await extras(page, context, { scenario, shots, out, graphql, guardedPage, origin, checkWords, audit });

@@ -1,5 +1,8 @@
 // Every document the client sends (typed by GraphQL Code Generator in src/generated). The
-// legal actions are asked with fragments built from the schema itself (see families.ts).
+// legal actions are asked with fragments built from the schema itself (see families.ts), the
+// events with the fields of each kind (events/fields.ts).
+
+import { EVENT_FIELDS } from "./events/fields";
 
 export const VARIANTS = /* GraphQL */ `
   query Variants {
@@ -185,16 +188,29 @@ export const VOLLEY_ODDS = /* GraphQL */ `
   }
 `;
 
+/** A game's history, a page at a time (the largest the server gives). */
+export const EVENT_PAGE = /* GraphQL */ `
+  query EventPage($id: ID!, $after: Int!) {
+    game(id: $id) {
+      events(after: $after, first: 100) {
+        hasMore
+        events {
+          ...EventFields
+        }
+      }
+    }
+  }
+  ${EVENT_FIELDS}
+`;
+
+/** A game's events after `after`, then live ones. */
 export const EVENTS = /* GraphQL */ `
   subscription GameEvents($id: ID!, $after: Int!) {
     gameEvents(gameId: $id, after: $after) {
-      seq
-      version
-      type
-      private
-      data
+      ...EventFields
     }
   }
+  ${EVENT_FIELDS}
 `;
 
 export const FAMILIES = /* GraphQL */ `

@@ -22,7 +22,8 @@ import { eventLog, type Log } from "./log";
 import { renderOutcome } from "./outcome";
 import { renderSeating } from "./seating";
 import { renderRegions, renderSeats } from "./seats";
-import { EventStream, type AnyEvent } from "./stream";
+import type { GameEvent } from "../events";
+import { EventStream } from "./stream";
 import { extraMarks, renderClock, renderMine, spaceLabel, statusText } from "./view";
 
 const SKELETON = `
@@ -205,7 +206,7 @@ class GamePage {
   }
 
   /** Events came: told in the log, the replay's history rebuilt, and the game read again. */
-  private arrived(batch: AnyEvent[], live: boolean): void {
+  private arrived(batch: GameEvent[], live: boolean): void {
     this.log.add(batch, live);
     if (this.variant && this.ctx) {
       const order = this.variant.board.territories.map((s) => s.id);

@@ -2,7 +2,7 @@
 // buttons to step and to play, and the same steps by the keys [ and ] anywhere on the page.
 // The address follows the position, so that it can be shared.
 
-import { describe, type GameEvent, type UnknownEvent } from "../events";
+import { describe, type GameEvent } from "../events";
 import { html } from "../dom";
 import { t } from "../i18n";
 import type { Names } from "../names";
@@ -12,7 +12,7 @@ import type { History } from "./fold";
 export interface Replay {
   element: HTMLElement;
   /** The history grew (a live game), or was read: show it, at the position asked or the end. */
-  update(history: History, events: readonly (GameEvent | UnknownEvent)[]): void;
+  update(history: History, events: readonly GameEvent[]): void;
   /** The index of the position shown (into history.versions). */
   position(): number;
   stop(): void;
@@ -39,7 +39,7 @@ export function replayControls(gameId: string, names: Names, viewer: () => numbe
   const element = markup(gameId);
   const slider = element.querySelector("input")!;
   let past: History | null = null;
-  let events: readonly (GameEvent | UnknownEvent)[] = [];
+  let events: readonly GameEvent[] = [];
   let index = 0;
   let playing: number | undefined;
 
