@@ -56,9 +56,8 @@ def test_each_document_is_valid_and_asks_for_nothing_deprecated(name: str) -> No
 
 @pytest.mark.parametrize("name", ["EVENT_PAGE", "EVENTS"])
 def test_the_events_are_well_within_the_limits(name: str) -> None:
-    """A tenth of the default cost, half its aliases: inline fragments, so that the server
-    counts the dearest kind of each event, not every kind (named fragments on the union's
-    types would each count)."""
+    """A tenth of the default cost, half its aliases: the server counts the dearest kind of
+    each event, not every kind."""
     document = parse(DOCUMENTS[name])
     default = Limits()
     limits = Limits(max_cost=default.max_cost // 10, max_aliases=default.max_aliases // 2)
