@@ -113,6 +113,7 @@ WEB_SOURCES = (
     "package-lock.json",
     "vite.config.ts",
     "codegen.ts",
+    "scripts/legal-actions.mjs",
     "tsconfig.json",
 )
 WEB_BUILT = ROOT / "api" / "web_client"

@@ -3,10 +3,10 @@
 // makes the page that seat's; without one, the page is a spectator's.
 
 import { ApiError, request, tokens, type Json } from "../api";
-import { GAME_STATE, SUBMIT, legalQuery } from "../documents";
+import { GAME_STATE, LEGAL_ACTIONS, SUBMIT } from "../documents";
 import { html } from "../dom";
 import { errorText } from "../errors";
-import { family, fragments, type Family } from "../families";
+import { family, type Family } from "../families";
 import { randomHex } from "../seeds";
 import type { GameStateQuery, SubmitActionMutation } from "../generated/graphql";
 import { t } from "../i18n";
@@ -165,7 +165,7 @@ class GamePage {
    * meanwhile (another load follows). */
   private async legalActions(read: State): Promise<Family[] | null> {
     if (!this.token || this.replayAt !== undefined || read.status !== "ACTIVE" || read.seatToAct !== read.viewerSeat) return [];
-    const legal = await request<{ game: { version: number; legalActions: Json[] } }>(legalQuery(await fragments()), { id: this.gameId }, this.token);
+    const legal = await request<{ game: { version: number; legalActions: Json[] } }>(LEGAL_ACTIONS, { id: this.gameId }, this.token);
     if (legal.game.version === read.version) return legal.game.legalActions.map(family);
     this.schedule();
     return null;
