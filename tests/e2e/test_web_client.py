@@ -114,6 +114,7 @@ def test_a_person_plays_a_short_game_by_clicks_then_by_keyboard(
     # The replay: every move, the first before any, the last as the game ended, stepped by
     # keys, and a position's link opens the same board.
     replay = steps["replay"]
+    assert replay["busyReading"] == "true"  # read once its history is all in, not before
     assert replay["moves"] > 5
     assert replay["lastIsLive"] is True
     assert replay["firstEmpty"] is True

@@ -5,13 +5,31 @@
 const pieces = (page) => page.$$eval("svg.map g[data-units]", (groups) => groups.map((g) => `${g.dataset.units}:${g.textContent}`).join(" "));
 const where = (page) => page.textContent(".replay .where");
 
+const isOperation = (request, name) => Boolean(request.postDataJSON()?.query?.startsWith(`query ${name}(`));
+
+/** Holds `page`'s requests of the operation `name` until the function returned is called. */
+async function holding(page, name) {
+  let release;
+  const released = new Promise((resolve) => (release = resolve));
+  await page.route("**/graphql", async (route) => {
+    if (isOperation(route.request(), name)) await released;
+    return route.fallback();
+  });
+  return release;
+}
+
 async function replay(page, context, { out, guardedPage, origin, checkWords, audit }) {
   const live = await pieces(page);
+  // The replay is read once its history is all in (aria-busy false), never before: while its
+  // pages are held, it says it is busy.
+  const release = await holding(page, "EventPage");
+  const reading = page.waitForRequest((request) => isOperation(request, "EventPage"));
   await page.click("#to-replay");
-  await page.waitForSelector(".replay input[type=range]");
-  await page.waitForFunction(() => Number(document.querySelector(".replay input")?.max) > 5);
-  const seen = { moves: Number(await page.getAttribute(".replay input", "max")) };
-  await page.waitForFunction((text) => [...document.querySelectorAll("svg.map g[data-units]")].map((g) => `${g.dataset.units}:${g.textContent}`).join(" ") === text, live, { timeout: 15000 }).catch(() => {});
+  await reading;
+  const seen = { busyReading: await page.getAttribute(".replay", "aria-busy") };
+  release();
+  await page.waitForSelector('.replay[aria-busy="false"]');
+  seen.moves = Number(await page.getAttribute(".replay input", "max"));
   seen.lastIsLive = (await pieces(page)) === live;
   await page.click(".replay button[data-step=first]");
   seen.firstEmpty = (await page.$$eval("svg.map g[data-units]", (groups) => groups.every((g) => !g.textContent))) === true;
@@ -31,7 +49,7 @@ async function replay(page, context, { out, guardedPage, origin, checkWords, aud
   const board = await pieces(page);
   const other = await guardedPage(context, origin, out);
   await other.goto(seen.link);
-  await other.waitForFunction((text) => document.querySelector(".replay .where")?.textContent === text, seen.afterKeys, { timeout: 15000 });
+  await other.waitForFunction((text) => document.querySelector('.replay[aria-busy="false"] .where')?.textContent === text, seen.afterKeys, { timeout: 15000 });
   seen.sharedSame = (await pieces(other)) === board;
   seen.sharedPieces = board.split(" ").filter((piece) => !piece.endsWith(":")).length;
   await other.close();

@@ -98,6 +98,7 @@ class GamePage {
     }
     this.ticking = window.setInterval(() => renderClock(this.$("#clock"), this.ctx), 1000);
     void this.load().then(() => this.stream.follow());
+    void this.stream.read.then(() => this.replay?.read());
   }
 
   stop(): void {
@@ -196,7 +197,9 @@ class GamePage {
 
   private arrive(state: State): void {
     for (const p of state.players) this.seatNames.set(p.seat, p.name);
+    const first = this.ctx === null;
     this.ctx = this.context(state);
+    if (first) this.fold(); // events that came before the game was read
     this.render();
   }
 
@@ -208,12 +211,16 @@ class GamePage {
   /** Events came: told in the log, the replay's history rebuilt, and the game read again. */
   private arrived(batch: GameEvent[], live: boolean): void {
     this.log.add(batch, live);
-    if (this.variant && this.ctx) {
-      const order = this.variant.board.territories.map((s) => s.id);
-      this.past = replayHistory(this.stream.events, order, this.variant.unitKinds, this.ctx.state.players.length);
-      this.replay?.update(this.past, this.stream.events);
-    }
+    this.fold();
     this.schedule();
+  }
+
+  /** The replay's history, rebuilt from every event seen (once the game's board is known). */
+  private fold(): void {
+    if (!this.variant || !this.ctx || !this.stream.events.length) return;
+    const order = this.variant.board.territories.map((s) => s.id);
+    this.past = replayHistory(this.stream.events, order, this.variant.unitKinds, this.ctx.state.players.length);
+    this.replay?.update(this.past, this.stream.events);
   }
 
   private choose(space: string, byKeyboard = false): void {
