@@ -1,6 +1,7 @@
 // What the browser test of a game checks once the game is over (webclient.mjs): its replay,
 // step by step and by a shared link, against the board as it ended; and, for the scenarios
 // that ask, that a seat's page shows its own secrets only.
+import { CREATE, JOIN, OBJECTIVE, START } from "./setup-documents.mjs";
 
 const pieces = (page) => page.$$eval("svg.map g[data-units]", (groups) => groups.map((g) => `${g.dataset.units}:${g.textContent}`).join(" "));
 const where = (page) => page.textContent(".replay .where");
@@ -59,14 +60,13 @@ async function replay(page, context, { out, guardedPage, origin, checkWords, aud
 /** Three people at a table: the third seat's page shows its own objective, never another's;
  * a spectator's shows none. */
 async function secrets(context, { out, graphql, guardedPage, origin, scenario }) {
-  const created = await graphql(`mutation($v: String!) { createGame(input: {variant: $v, seed: "web-secrets"}) { game { id } } }`, { v: scenario.variant });
+  const created = await graphql(CREATE, { v: scenario.variant });
   const game = created.createGame.game.id;
-  const join = `mutation($g: ID!, $n: String!) { joinGame(input: {gameId: $g, name: $n}) { token } }`;
   const seats = [];
-  for (const name of ["Bea", "Carlo", "Dora"]) seats.push((await graphql(join, { g: game, n: name })).joinGame.token);
-  await graphql(`mutation($g: ID!) { startGame(input: {gameId: $g}) { userErrors { code } } }`, { g: game }, seats[0]);
+  for (const name of ["Bea", "Carlo", "Dora"]) seats.push((await graphql(JOIN, { g: game, n: name })).joinGame.token);
+  await graphql(START, { g: game }, seats[0]);
   const texts = [];
-  for (const token of seats) texts.push((await graphql(`query($g: ID!) { game(id: $g) { objective { id } } }`, { g: game }, token)).game.objective.id);
+  for (const token of seats) texts.push((await graphql(OBJECTIVE, { g: game }, token)).game.objective.id);
   const seat = await context.browser().newContext({ locale: context._options?.locale });
   await seat.addInitScript(([id, value]) => localStorage.setItem(`risiko:token:${id}`, value), [game, seats[2]]);
   const dora = await guardedPage(seat, origin, out);
