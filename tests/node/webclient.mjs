@@ -7,16 +7,18 @@
 // the rest by keyboard alone (the map's type-ahead, Enter, Tab); every page is audited with
 // axe-core and searched for raw field names, ids and booleans; then the replay steps through
 // the game, and a replay position's link opens where it was. Prints one JSON line of what it
-// saw (the Python test asserts on it).
+// saw (the Python test asserts on it), with every GraphQL document the pages sent, as sent,
+// and the codes of the errors answered to each (`documents`).
 import { readFileSync } from "node:fs";
 import { audit, graphqlAt, guardedPage, launch, rawWords } from "./browser.mjs";
+import { WORDS } from "./setup-documents.mjs";
 import { extras } from "./webclient-extras.mjs";
 
 const [executablePath, serverUrl, shots, scenarioJson] = process.argv.slice(2);
 const scenario = JSON.parse(scenarioJson);
 const origin = new URL(serverUrl).origin;
 const browser = await launch(executablePath);
-const out = { elsewhere: [], errors: [], raw: [], axe: {}, steps: { played: [] } };
+const out = { elsewhere: [], errors: [], raw: [], axe: {}, steps: { played: [] }, documents: {} };
 const other = scenario.locale === "it" ? "en" : "it";
 const viewport = scenario.phone ? { width: 390, height: 844 } : { width: 1400, height: 900 };
 const contextOptions = { viewport, locale: scenario.locale === "it" ? "it-IT" : "en-GB", ...(scenario.phone ? { isMobile: true, hasTouch: true } : {}) };
@@ -24,9 +26,7 @@ const contextOptions = { viewport, locale: scenario.locale === "it" ? "it-IT" : 
 const graphql = graphqlAt(serverUrl);
 
 // What must never reach the page: the boards' ids and the API's enum values.
-const schema = await graphql(`{ variants { name board { territories { id } regions { id } } }
-  phases: __type(name: "Phase") { enumValues { name } } codes: __type(name: "ErrorCode") { enumValues { name } }
-  statuses: __type(name: "GameStatus") { enumValues { name } } }`);
+const schema = await graphql(WORDS);
 const ids = schema.variants.flatMap((v) => [v.name, ...v.board.territories.map((t) => t.id), ...v.board.regions.map((r) => r.id)]);
 const enums = [...schema.phases.enumValues, ...schema.codes.enumValues, ...schema.statuses.enumValues].map((e) => e.name);
 
@@ -44,17 +44,6 @@ const untold = ["it", "en"].flatMap((locale) => {
   return [messages["event.unknown"], messages["event.UnknownEvent"]];
 });
 const logSentences = (page) => page.$$eval(".log li .sentence > span:first-child", (spans) => spans.map((span) => span.textContent));
-
-/** The names of the GraphQL operations `page` sends over HTTP (the history's pages among them). */
-function operations(page) {
-  const names = new Set();
-  page.on("request", (request) => {
-    if (request.method() !== "POST" || !request.url().endsWith("/graphql")) return;
-    const found = /^\s*(?:query|mutation)\s+(\w+)/.exec(request.postDataJSON()?.query ?? "");
-    if (found) names.add(found[1]);
-  });
-  return names;
-}
 
 /** Wait until it is the viewer's move (a form to fill) or the game is over. */
 async function myMove(page) {
@@ -141,7 +130,6 @@ async function play(page, keyboard) {
 try {
   const context = await browser.newContext(contextOptions);
   const page = await guardedPage(context, origin, out);
-  const sent = operations(page);
   // The lobby, in the browser's language.
   await page.goto(serverUrl);
   await page.waitForSelector("form#create");
@@ -204,7 +192,6 @@ try {
   // The history read again, a page at a time: the same events, told the same.
   await page.waitForFunction((n) => document.querySelectorAll(".log li").length >= n, toldLive.length, { timeout: 15000 }).catch(() => {});
   out.steps.toldAgain = { live: toldLive.length, same: JSON.stringify(await logSentences(page)) === JSON.stringify(toldLive) };
-  out.steps.operations = [...sent].sort();
   out.steps.afterReload = await page.textContent("table.players");
   out.steps.standings = await page.locator(".standings svg.chart").count();
   await extras(page, context, { scenario, shots, out, graphql, guardedPage, origin, checkWords, audit });

@@ -1,8 +1,12 @@
-// Every document the client sends (typed by GraphQL Code Generator in src/generated). The
-// legal actions are asked with fragments built from the schema itself (see families.ts), the
-// events with the fields of each kind (events/fields.ts).
+// Every document the client sends, and nothing else: each export here is one, and the build
+// lists them all, as the client holds them, for a server that runs only the documents it knows
+// (vite.config.ts; trusted documents in docs/api.md). Typed by GraphQL Code Generator in
+// src/generated; the events asked with the fields of each kind (events/fields.ts), the legal
+// actions with every family of the schema (written by scripts/legal-actions.mjs).
 
 import { EVENT_FIELDS } from "./events/fields";
+
+export { LEGAL_ACTIONS } from "./generated/legal-actions";
 
 export const VARIANTS = /* GraphQL */ `
   query Variants {
@@ -213,21 +217,6 @@ export const EVENTS = /* GraphQL */ `
   ${EVENT_FIELDS}
 `;
 
-export const FAMILIES = /* GraphQL */ `
-  query Families {
-    __type(name: "LegalAction") {
-      possibleTypes {
-        name
-        description
-        fields {
-          name
-          description
-        }
-      }
-    }
-  }
-`;
-
 export const GAME_STATE = /* GraphQL */ `
   query GameState($id: ID!) {
     game(id: $id) {
@@ -364,9 +353,3 @@ export const GAME_STATE = /* GraphQL */ `
     }
   }
 `;
-
-/** The viewer's legal actions, every family with all its fields: `fragments` is built from
- * the schema (families.ts), so that a family a new game brings needs nothing here. */
-export function legalQuery(fragments: string): string {
-  return `query Legal($id: ID!) { game(id: $id) { version legalActions { __typename ${fragments} } } }`;
-}

@@ -1,8 +1,8 @@
 // What the client asks of each event: the fields of each kind (a type of the GameEventDetail
 // union) that its sentence (events/common.ts, events/games.ts) and the replay (replay/fold.ts)
 // read, typed by GraphQL Code Generator as EventFieldsFragment. A kind not listed here comes
-// with its `__typename` alone. Inline fragments, not named ones: the server's cost counts the
-// dearest of a union's alternatives, a page of 100 events a few thousand points. Where two
+// with its `__typename` alone. The server's cost counts the dearest of a union's alternatives
+// (inline or named fragments alike), a page of 100 events a few thousand points. Where two
 // kinds have a field of one name and two types, the rarer is aliased (GraphQL would refuse to
 // merge them): ClockChanged's nullable `seat`, DeckShuffled's count of `cards`,
 // FuturisikoUnitsHit's `by` (a weapon) and `dice` (faces), SpqrTriremesPlaced's nullable

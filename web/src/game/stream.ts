@@ -1,6 +1,7 @@
 // A game's events as a page follows them: its history first, read a page of 100 at a time,
 // then live ones, gathered in short batches, resumed after the last one seen when the server
-// ends the stream, until the game is over.
+// ends the stream, until the game is over. `read` tells when the history is all in (what a
+// replay waits for before it is whole).
 
 import { ApiError, request, subscribe } from "../api";
 import { EVENT_PAGE, EVENTS } from "../documents";
@@ -15,6 +16,9 @@ export class EventStream {
   private lastSeq = 0;
   private stopped = false;
   private unsubscribe = (): void => {};
+  private historyRead = (): void => {};
+  /** Resolved once the history has been read to its last event (live ones may follow). */
+  readonly read = new Promise<void>((resolve) => (this.historyRead = resolve));
 
   /** `arrived`: a batch of events, `live` when it is news rather than the history read. */
   constructor(
@@ -33,6 +37,7 @@ export class EventStream {
         const { events, hasMore } = page.game.events;
         this.emit(this.take(events), false);
         more = hasMore;
+        if (!more) this.historyRead();
       }
     } catch (failure) {
       // The live stream below still brings what the pages did not.
@@ -55,8 +60,11 @@ export class EventStream {
       (data) => this.received(data.gameEvents),
       () => {
         // The server ended the stream (the game is over, or this page fell behind): resume
-        // after the last event seen, unless the game is over.
-        if (!this.stopped && !this.over()) window.setTimeout(() => void this.follow(), 1000);
+        // after the last event seen, unless the game is over: then it has sent everything.
+        if (this.stopped) return;
+        if (!this.over()) return void window.setTimeout(() => void this.follow(), 1000);
+        this.flush();
+        this.historyRead();
       },
     );
   }
@@ -75,6 +83,7 @@ export class EventStream {
   }
 
   private flush(): void {
+    window.clearTimeout(this.flushing);
     const batch = this.batch;
     this.batch = [];
     // A few at a time is news; a burst is the page catching up after falling behind.
