@@ -111,6 +111,7 @@ WEB_SOURCES = (
     "package-lock.json",
     "vite.config.ts",
     "codegen.ts",
+    "scripts/legal-actions.mjs",
     "tsconfig.json",
 )
 WEB_BUILT = ROOT / "api" / "web_client"
@@ -133,7 +134,11 @@ def web_digest() -> str:
 def web_client_fresh() -> bool:
     """Whether api/web_client holds the build of web/ as it is now."""
     stamp = WEB_BUILT / ".built"
-    return stamp.exists() and stamp.read_text() == web_digest()
+    listed = (WEB_BUILT / WEB_DOCUMENTS).exists()
+    return listed and stamp.exists() and stamp.read_text() == web_digest()
+
+
+WEB_DOCUMENTS = "documents.json"  # the documents the client sends, listed by its build
 
 
 def ensure_web_client(strict: bool = True) -> None:

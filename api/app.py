@@ -6,12 +6,13 @@ import asyncio
 import contextlib
 import contextvars
 import logging
+import time
 from collections.abc import AsyncIterator
 from datetime import timedelta
 from typing import Any
 
 from cross_web import HTTPException
-from graphql import GraphQLFormattedError
+from opentelemetry.sdk.trace import TracerProvider
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
@@ -19,7 +20,7 @@ from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket
 from strawberry.asgi import GraphQL
 from strawberry.exceptions import ConnectionRejectionError, MissingQueryError
@@ -29,31 +30,23 @@ from strawberry.schema.exceptions import (
     InvalidOperationTypeError,
 )
 from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
-from strawberry.subscriptions.protocols.graphql_transport_ws.handlers import (
-    BaseGraphQLTransportWSHandler,
-    Operation,
-    _OperationStreamClosed,
-)
-from strawberry.subscriptions.protocols.graphql_transport_ws.types import (
-    ConnectionInitMessage,
-    ErrorMessage,
-)
-from strawberry.subscriptions.protocols.graphql_transport_ws.types import (
-    Message as SocketMessage,
-)
 from strawberry.types.graphql import OperationType
 
 from api import web_client
+from api.accounts.service import Accounts
+from api.body_limit import BodySizeLimit
 from api.broker import Broker
 from api.budget import Budgets
 from api.feed import ChangeFeed
 from api.graphiql import ASSETS_PATH, MISSING_PAGE, ImmutableFiles, local_page
 from api.graphql.context import Context
-from api.graphql.errors import coded_result, coded_socket_message
+from api.graphql.errors import coded_result
 from api.graphql.schema import build_schema
 from api.graphql.shared_events import FrameEncoder
 from api.graphql.static_reads import encode_response
+from api.observability import Observability, games_in_memory
 from api.origins import admits, origin_pattern
+from api.persisted import carries_persisted_query, persisted_queries
 from api.refusals import (
     CODES_BY_STATUS,
     GRAPHQL_RESPONSE,
@@ -64,14 +57,21 @@ from api.refusals import (
     refusal_response,
 )
 from api.request_id import RequestId
-from api.service import AuthError, GameService, LobbyLimits, Unauthenticated, seats_channel
+from api.service import AuthError, GameService, LobbyLimits
 from api.settings import Settings
+from api.socket_handler import CodedSocketHandler
+from api.stores.accounts import account_store_for
 from api.stores.base import Store
 from api.stores.sqlite import SqliteStore
 
 logger = logging.getLogger("risiko")
 _accepts_graphql_response: contextvars.ContextVar[bool] = contextvars.ContextVar(
     "accepts_graphql_response", default=False
+)
+# A document refused before it ran (its code and message), logged once the answer's status is
+# known: a client of plain application/json gets 200 for it, as GraphQL over HTTP says.
+_refused_document: contextvars.ContextVar[tuple[str, str] | None] = contextvars.ContextVar(
+    "refused_document", default=None
 )
 
 
@@ -82,108 +82,20 @@ def bearer_token(value: str | None) -> str | None:
     return token.strip() if scheme.lower() == "bearer" and token.strip() else value.strip()
 
 
-class CodedSocketHandler(BaseGraphQLTransportWSHandler[Context, None]):
-    """graphql-transport-ws whose errors carry a code, as over HTTP, and whose every operation
-    is judged by what the socket's token is worth when it starts (never by what it was worth
-    at connection_init). A token that stops being worth a seat ends the socket: each running
-    operation is told why, then the socket is closed with 4403, as a refused token's is."""
-
-    _watcher: asyncio.Task[None] | None = None
-    _revoked = False
-
-    async def send_message(self, message: SocketMessage) -> None:
-        coded = coded_socket_message(message)
-        if coded["type"] == "error":  # a subscription refused before it ran
-            first = coded["payload"][0]
-            logger.info(
-                "refused a subscription from %s: %s: %s",
-                self.context.client,
-                first.get("extensions", {}).get("code"),
-                first["message"][:200],
-            )
-        await super().send_message(coded)
-
-    async def handle_connection_init(self, message: ConnectionInitMessage) -> None:
-        self.context.revoke_socket = self.revoke
-        await super().handle_connection_init(message)
-        if self.connection_acknowledged and self.context.token_seat is not None:
-            game_id, _ = self.context.token_seat
-            self._watcher = asyncio.create_task(self._watch_token(game_id))
-
-    async def run_operation(self, operation: Operation[Context, None]) -> None:
-        """Strawberry's, with a context of the operation's own, its token judged now."""
-        context = await self.context.for_operation()
-        if context.token_revoked:
-            await self.revoke(Unauthenticated("this seat token is no longer valid"))
-            return
-        try:
-            result_source = await self.schema.stream(
-                operation.query,
-                variable_values=operation.variables,
-                context_value=context,
-                root_value=self.root_value,
-                operation_name=operation.operation_name,
-            )
-            async with contextlib.aclosing(result_source):
-                await self._send_result_stream(operation, result_source)
-            await operation.send_operation_message({"id": operation.id, "type": "complete"})
-        except _OperationStreamClosed:
-            return
-        except Exception as error:
-            await self.handle_task_exception(error)
-            with contextlib.suppress(Exception):
-                await operation.send_operation_message({"id": operation.id, "type": "complete"})
-            self.operations.pop(operation.id, None)
-            raise
-
-    async def revoke(self, error: AuthError) -> None:
-        """End every operation with `error`, then the socket (4403)."""
-        if self._revoked:
-            return
-        self._revoked = True
-        payload: list[GraphQLFormattedError] = [
-            {"message": error.message, "extensions": {"code": error.code}}
-        ]
-        for operation in list(self.operations.values()):
-            with contextlib.suppress(Exception):  # the socket may be closing already
-                await operation.send_operation_message(
-                    ErrorMessage(id=operation.id, type="error", payload=payload)
-                )
-        logger.info("closed a socket of %s: %s", self.context.client, error.message)
-        with contextlib.suppress(Exception):
-            await self.websocket.close(code=4403, reason="Forbidden")
-
-    async def _watch_token(self, game_id: str) -> None:
-        """Follow the changes of seats of the token's game, and judge the token after each:
-        a token that left its seat ends the socket at once, whatever the socket is doing."""
-        service = self.context.service
-        token = self.context.token
-        try:
-            while not self._revoked:
-                async with service.broker.subscribe(seats_channel(game_id)) as changes:
-                    await service.seat_for(token)  # nothing missed since the socket opened
-                    while await changes.get() is not None:
-                        await service.seat_for(token)
-        except AuthError as error:
-            await self.revoke(error)
-        except Exception:  # the store may be down a while: operations still judge the token
-            logger.exception("could not follow the seat of a socket's token")
-
-    async def shutdown(self) -> None:
-        if self._watcher is not None:
-            self._watcher.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._watcher
-        await super().shutdown()
-
-
 class RisikoGraphQL(GraphQL[Context, None]):
     """Strawberry's ASGI view with our context, WebSocket authentication and the status codes
     of the GraphQL-over-HTTP specification for clients that ask for its media type."""
 
     graphql_transport_ws_handler_class = CodedSocketHandler
 
-    def __init__(self, service: GameService, settings: Settings) -> None:
+    def __init__(
+        self,
+        service: GameService,
+        settings: Settings,
+        observability: Observability,
+        accounts: Accounts | None = None,
+    ) -> None:
+        self.accounts = accounts
         self.budgets = budgets_of(settings)
         self.origins = origin_pattern(settings.cors_origins)
         schema = build_schema(
@@ -194,6 +106,9 @@ class RisikoGraphQL(GraphQL[Context, None]):
             self.budgets,
         )
         self.static_answers = schema.static_answers
+        observability.instrument(schema)
+        self.observability = observability
+        self.persisted = persisted_queries(service.store, schema, settings)
         super().__init__(
             schema,
             graphql_ide="graphiql" if settings.graphiql else None,
@@ -236,8 +151,12 @@ class RisikoGraphQL(GraphQL[Context, None]):
             await super().__call__(scope, receive, send)
             return
         request = Request(scope, receive)
+        _refused_document.set(None)
         try:
             response = await self.run(request)
+            refused = _refused_document.get()
+            if refused is not None:  # the status the client gets, as the access log says
+                log_refusal(request, response.status_code, *refused)
         except RequestRefused as refused:
             response = refusal_response(request, refused)
         except HTTPException as error:
@@ -252,6 +171,18 @@ class RisikoGraphQL(GraphQL[Context, None]):
     def parse_json(self, data: str | bytes) -> Any:
         return decode_json_object(data)
 
+    async def parse_http_body(self, request_adapter: Any) -> Any:
+        """A persisted query's document (api/persisted.py) in place of its hash."""
+        data = await super().parse_http_body(request_adapter)
+        accept = request_adapter.headers.get("accept", "")
+        return await self.persisted.resolve(data, accept) if not isinstance(data, list) else data
+
+    def should_render_graphql_ide(self, request: Any) -> bool:
+        """GraphiQL for a browser's GET, but not for a GET of a persisted query."""
+        return super().should_render_graphql_ide(request) and not carries_persisted_query(
+            request.query_params
+        )
+
     async def execute_single(
         self,
         request: Request,
@@ -265,7 +196,7 @@ class RisikoGraphQL(GraphQL[Context, None]):
         get = request_adapter.method == "GET"
         allowed = {OperationType.QUERY} if get else {OperationType.QUERY, OperationType.MUTATION}
         try:
-            return await self.schema.execute(
+            result = await self.schema.execute(
                 request_data.query,
                 root_value=root_value,
                 variable_values=request_data.variables,
@@ -274,6 +205,8 @@ class RisikoGraphQL(GraphQL[Context, None]):
                 allowed_operation_types=allowed,
                 operation_extensions=request_data.extensions,
             )
+            await self.persisted.keep_after_run(result.data is not None)
+            return result
         except MissingQueryError:
             raise RequestRefused(400, "BAD_REQUEST", "the request has no `query`") from None
         except CannotGetOperationTypeError as error:
@@ -293,9 +226,8 @@ class RisikoGraphQL(GraphQL[Context, None]):
         response = coded_result(result)
         errors: list[dict[str, Any]] = response.get("errors") or []  # type: ignore[assignment]
         if response.get("data") is None and errors and "path" not in errors[0]:
-            first = errors[0]  # not run at all: a refusal, one line of log
-            status = 429 if first["extensions"]["code"] == "RATE_LIMITED" else 400
-            log_refusal(request, status, first["extensions"]["code"], first["message"])
+            first = errors[0]  # not run at all: a refusal, one line of log (in __call__)
+            _refused_document.set((first["extensions"]["code"], first["message"]))
             if _accepts_graphql_response.get():  # the spec's media type: no data entry at all
                 response.pop("data", None)
         return response
@@ -303,13 +235,13 @@ class RisikoGraphQL(GraphQL[Context, None]):
     async def get_context(self, request: Request | WebSocket, response: Any) -> Context:
         address = request.client.host if request.client else None
         if isinstance(request, WebSocket):
-            context = Context(self.service, None, request, response)
+            context = Context(self.service, None, request, response, accounts=self.accounts)
             await context.identify(address)  # again with the token at connection_init
             return context
         accept = request.headers.get("accept", "")
         _accepts_graphql_response.set(GRAPHQL_RESPONSE in accept)
         token = bearer_token(request.headers.get("authorization"))
-        context = Context(self.service, token, request, response)
+        context = Context(self.service, token, request, response, accounts=self.accounts)
         await context.identify(address)
         refusal = self.budgets.refusal(context.client) if self.budgets else None
         if refusal is not None:  # told to retry later, asking again already: refused unread
@@ -392,52 +324,6 @@ def _refusal(error: HTTPException) -> RequestRefused:
     return RequestRefused(error.status_code, code, error.reason)
 
 
-class BodySizeLimit:
-    """Refuses request bodies over `limit` bytes with 413. The body is read (at most `limit`
-    bytes of it) before the application runs, then handed to it unchanged."""
-
-    def __init__(self, app: ASGIApp, limit: int) -> None:
-        self.app = app
-        self.limit = limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        for name, value in scope.get("headers", []):
-            if name == b"content-length" and value.isdigit() and int(value) > self.limit:
-                await self._refuse(scope, send)
-                return
-        messages: list[Message] = []
-        received = 0
-        while True:
-            message = await receive()
-            messages.append(message)
-            if message["type"] != "http.request":
-                break
-            received += len(message.get("body", b""))
-            if received > self.limit:
-                await self._refuse(scope, send)
-                return
-            if not message.get("more_body", False):
-                break
-
-        async def replay() -> Message:
-            return messages.pop(0) if messages else await receive()
-
-        await self.app(scope, replay, send)
-
-    async def _refuse(self, scope: Scope, send: Send) -> None:
-        message = f"request body larger than {self.limit} bytes"
-        log_refusal(Request(scope), 413, "PAYLOAD_TOO_LARGE", message)
-        response = JSONResponse(error_body("PAYLOAD_TOO_LARGE", message), status_code=413)
-        await response({"type": "http"}, _no_receive, send)
-
-
-async def _no_receive() -> Message:
-    return {"type": "http.disconnect"}
-
-
 def make_store(settings: Settings) -> Store:
     """The MongoDB store when RISIKO_STORE holds a connection string, else the embedded one."""
     if settings.store:
@@ -458,7 +344,12 @@ def _change_feed(store: Store, broker: Broker) -> ChangeFeed | None:
     return ChangeFeed(store, broker) if isinstance(store, MongoStore) else None
 
 
-def create_app(settings: Settings | None = None, store: Store | None = None) -> Starlette:
+def create_app(
+    settings: Settings | None = None,
+    store: Store | None = None,
+    tracer_provider: TracerProvider | None = None,
+) -> Starlette:
+    """The server; `tracer_provider`, given, receives its spans (api/tracing.py)."""
     settings = settings or Settings()
     store = store or make_store(settings)
     broker = Broker()
@@ -466,8 +357,10 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
     lobby = LobbyLimits(
         settings.max_unstarted_games_per_client, settings.unstarted_game_ttl_seconds
     )
-    service = GameService(store, broker, publish_locally=feed is None, lobby=lobby)
-    graphql = RisikoGraphQL(service, settings)
+    observed = Observability.of(settings, tracer_provider)
+    service = GameService(observed.store(store), broker, publish_locally=feed is None, lobby=lobby)
+    accounts = Accounts(account_store_for(store))
+    graphql = RisikoGraphQL(service, settings, observed, accounts)
 
     async def healthz(request: Request) -> Response:
         return JSONResponse({"status": "ok"})
@@ -490,7 +383,9 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         ticks_per_sweep = max(1, round(sweep_seconds / settings.clock_interval_seconds))
         tick = 0
         while True:
+            slept = time.perf_counter()
             await asyncio.sleep(settings.clock_interval_seconds)
+            woke = time.perf_counter()
             try:
                 await service.tick()
                 await service.expire_due()  # time limits of games from before game clocks
@@ -499,10 +394,16 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
             except Exception:  # the store may be down for a while; try again next tick
                 logger.exception("the clock could not declare expired time limits")
             tick += 1
+            late = woke - slept - settings.clock_interval_seconds
+            try:
+                observed.clock_ticked(late, time.perf_counter() - woke, games_in_memory(service))
+            except Exception:  # a figure lost, never the clock: it would stop for good
+                logger.exception("the clock's figures could not be recorded")
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await store.open()
+        await accounts.start()
         await service.recover_deadlines()
         tasks = [asyncio.create_task(clock())]
         if feed is not None:
@@ -516,7 +417,9 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
             await service.close()
+            await accounts.stop()
             await store.close()
+            await observed.close()
 
     app = Starlette(
         routes=[
@@ -524,11 +427,13 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
             WebSocketRoute("/graphql", graphql),
             Route("/healthz", healthz),
             Route("/readyz", readyz),
+            *observed.routes(),
             Mount(ASSETS_PATH.rstrip("/"), ImmutableFiles(directory=settings.graphiql_assets_dir)),
             Route("/", web_client.page(settings.web_client_dir)),
             Mount("/assets", ImmutableFiles(directory=settings.web_client_dir / "assets")),
         ],
         middleware=[
+            *observed.outer_middleware(),
             Middleware(
                 CORSMiddleware,
                 allow_origin_regex=graphql.origins.pattern if graphql.origins else None,
@@ -538,6 +443,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
                 max_age=600,
             ),
             Middleware(RequestId),
+            *observed.inner_middleware(),
             # Large answers compressed (the boards: 19 kB, 2.8 kB gzipped); small ones, such
             # as a seat's token, never (nothing for a compression side channel to measure).
             Middleware(GZipMiddleware, minimum_size=1024),
@@ -546,5 +452,6 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         lifespan=lifespan,
     )
     app.state.service = service
+    app.state.accounts = accounts
     app.state.settings = settings
     return app

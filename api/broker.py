@@ -8,21 +8,32 @@ import asyncio
 from collections import defaultdict
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import TypedDict
 
-from api.stores.base import StoredEvent
+from api.stores.base import RecordedEvent
 
 QUEUE_SIZE = 1000
 LOBBY = "__lobby__"
 
-Message = StoredEvent | dict[str, Any] | None  # None ends a stream
+
+class LobbyNews(TypedDict, total=False):
+    """News of the lobby: a game created, started or finished."""
+
+    type: str  # GameCreated, GameStarted or GameFinished
+    game_id: str
+    variant: str  # GameCreated
+    seed_chosen: bool  # GameCreated
+    winner: int | None  # GameFinished
+
+
+Message = RecordedEvent | LobbyNews | None  # None ends a stream
 
 
 class Broker:
     def __init__(self) -> None:
         self._subscribers: dict[str, set[asyncio.Queue[Message]]] = defaultdict(set)
 
-    def publish(self, channel: str, messages: Sequence[StoredEvent | dict[str, Any]]) -> None:
+    def publish(self, channel: str, messages: Sequence[RecordedEvent | LobbyNews]) -> None:
         for queue in list(self._subscribers.get(channel, ())):
             if queue.qsize() + len(messages) > QUEUE_SIZE:
                 self._subscribers[channel].discard(queue)
@@ -31,7 +42,7 @@ class Broker:
             for message in messages:
                 queue.put_nowait(message)
 
-    def publish_lobby(self, message: dict[str, Any]) -> None:
+    def publish_lobby(self, message: LobbyNews) -> None:
         self.publish(LOBBY, [message])
 
     @asynccontextmanager

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import copy
 import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from api.accounts.cli import add_account_commands
 from bots.policies import POLICIES
 from bots.simulate import simulate
 from domain.errors import RisikoError
@@ -191,6 +191,7 @@ def _serve(args: argparse.Namespace) -> int:
     from api.collector import tune_for_serving
     from api.connections import ConnectionLimits, uvicorn_options
     from api.graphiql import missing_assets
+    from api.logs import log_config
     from api.settings import Settings
 
     overrides = {
@@ -224,7 +225,7 @@ def _serve(args: argparse.Namespace) -> int:
         host=settings.host,
         port=settings.port,
         log_level=settings.log_level,
-        log_config=_log_config(settings.log_level),
+        log_config=log_config(settings.log_level, settings.log_format),
         proxy_headers=True,
         forwarded_allow_ips=settings.forwarded_allow_ips,
         **uvicorn_options(limits),
@@ -252,19 +253,6 @@ def _graphiql_assets(args: argparse.Namespace) -> int:
         print(f"fetched {asset.relative}")
     print(f"GraphiQL's files are in {folder}")
     return 0
-
-
-def _log_config(level: str) -> dict[str, Any]:
-    """uvicorn's logging, and ours (refusals, the clock) through the same handler."""
-    from uvicorn.config import LOGGING_CONFIG
-
-    config = copy.deepcopy(LOGGING_CONFIG)
-    config["loggers"]["risiko"] = {
-        "handlers": ["default"],
-        "level": level.upper(),
-        "propagate": False,
-    }
-    return config
 
 
 def _export_schema(args: argparse.Namespace) -> int:
@@ -422,7 +410,11 @@ def build_parser(with_arena_options: bool = True) -> argparse.ArgumentParser:
     )
     verify.add_argument("server", help="the server's URL (http://host:port, or …/graphql)")
     verify.add_argument("game", help="the game's id (Game.id)")
-    verify.add_argument("--token", help="a seat's token: its own private events are checked too")
+    verify.add_argument(
+        "--token",
+        help="a seat's token: its own private events are checked too (write --token=TOKEN: "
+        "a token may begin with '-')",
+    )
     verify.set_defaults(handler=_verify)
 
     serve = commands.add_parser("serve", help="run the GraphQL server (settings: RISIKO_* too)")
@@ -454,6 +446,7 @@ def build_parser(with_arena_options: bool = True) -> argparse.ArgumentParser:
 
     export = commands.add_parser("export-schema", help="print the GraphQL schema (SDL)")
     export.set_defaults(handler=_export_schema)
+    add_account_commands(commands)
     return parser
 
 

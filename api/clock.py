@@ -22,8 +22,9 @@ import enum
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
+from domain.actions import doc
 from domain.errors import InvalidOptions
-from domain.events import Event
+from domain.events import Event, register_event
 from domain.kernel import Kernel
 
 TURN, ANSWER = "turn", "answer"
@@ -85,23 +86,25 @@ class TimeControl:
         return cls(**values)
 
 
+@register_event
 @dataclass(frozen=True, slots=True)
 class ClockChanged(Event):
     """The seat to act, or its deadline, changed (public)."""
 
-    seat: int | None
-    kind: str | None  # "turn" or "answer"
-    deadline: float | None  # seconds since the epoch; None: no deadline
-    banks: tuple[float, ...]  # each seat's time bank, in games with banks
+    seat: int | None = doc("The seat whose time runs; null: nobody's (the game is over).")
+    kind: str | None = doc("turn (its turn) or answer (an answer owed out of turn); null: none.")
+    deadline: float | None = doc("When its time runs out, in seconds since the epoch; null: none.")
+    banks: tuple[float, ...] = doc("Each seat's time bank in seconds, in games with banks.")
 
 
+@register_event
 @dataclass(frozen=True, slots=True)
 class PlayedByProxy(Event):
     """The next actions of this entry were played for `seat` by the clock (public)."""
 
-    seat: int
-    reason: str  # "turn_timeout", "answer_timeout" or "absent_resigns"
-    absences: int
+    seat: int = doc("The seat played for.")
+    reason: str = doc("turn_timeout, answer_timeout or absent_resigns.")
+    absences: int = doc("Its absences in a row, this one included.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,65 +162,69 @@ class ClockState:
         turn that ended banks what it left, plus the increment), a new prompt gets its answer
         time while the turn's time stands still, and the turn resumes when it is answered."""
         if game.is_over:
-            return replace(
-                self,
-                holder=None,
-                kind=None,
-                deadline=None,
-                turn=None,
-                turn_seat=None,
-                prompt=None,
-                paused=None,
-                proxy=(False,) * len(self.proxy),
-            )
-        timed = control is not None and control.timed
-        banks, proxy = list(self.banks), list(self.proxy)
+            return self._stopped()
         turn, turn_seat = game.turn_key, game.current
-        left = self.paused if self.kind == ANSWER else _left(self.deadline, now)
         new_turn = turn != self.turn or turn_seat != self.turn_seat
-        if new_turn:
-            if self.turn_seat is not None:
-                proxy[self.turn_seat] = False  # the proxy plays one turn at a time
-                if banks and left is not None and control is not None:
-                    banks[self.turn_seat] = max(0.0, left) + control.increment_seconds
-            if timed and control is not None:
-                given = control.turn_seconds if control.turn_seconds else banks[turn_seat]
-                left = given
-            else:
-                left = None
+        left, banks, proxy = self._time_left(control, turn_seat, new_turn, now)
+        moved = replace(self, turn=turn, turn_seat=turn_seat, banks=banks, proxy=proxy)
         prompt = game.prompt_stack[-1] if game.prompt_stack else None
         if prompt is not None:
-            same = self.kind == ANSWER and self.prompt == prompt
-            answer_deadline = None
-            if timed and control is not None:
-                answer_deadline = self.deadline if same else now + control.answer_seconds
-            return replace(
-                self,
-                holder=int(prompt[0]),
-                kind=ANSWER,
-                deadline=answer_deadline,
-                turn=turn,
-                turn_seat=turn_seat,
-                prompt=prompt,
-                paused=None if left is None else max(0.0, left),
-                banks=tuple(banks),
-                proxy=tuple(proxy),
-            )
+            return moved._answering(prompt, control, left, now)
         if not new_turn and self.kind == TURN:
             deadline = self.deadline  # the turn goes on: its deadline, as it was
         else:
             deadline = None if left is None else now + left
         return replace(
+            moved, holder=turn_seat, kind=TURN, deadline=deadline, prompt=None, paused=None
+        )
+
+    def _stopped(self) -> ClockState:
+        """The clock of a game that is over: nobody's time runs."""
+        return replace(
             self,
-            holder=turn_seat,
-            kind=TURN,
-            deadline=deadline,
-            turn=turn,
-            turn_seat=turn_seat,
+            holder=None,
+            kind=None,
+            deadline=None,
+            turn=None,
+            turn_seat=None,
             prompt=None,
             paused=None,
-            banks=tuple(banks),
-            proxy=tuple(proxy),
+            proxy=(False,) * len(self.proxy),
+        )
+
+    def _time_left(
+        self, control: TimeControl | None, turn_seat: int, new_turn: bool, now: float
+    ) -> tuple[float | None, tuple[float, ...], tuple[bool, ...]]:
+        """The time the turn under way has left (a new turn: its own), and the banks and the
+        proxy's turns after the turn that ended."""
+        banks, proxy = list(self.banks), list(self.proxy)
+        left = self.paused if self.kind == ANSWER else _left(self.deadline, now)
+        if new_turn:
+            if self.turn_seat is not None:
+                proxy[self.turn_seat] = False  # the proxy plays one turn at a time
+                if banks and left is not None and control is not None:
+                    banks[self.turn_seat] = max(0.0, left) + control.increment_seconds
+            left = None
+            if control is not None and control.timed:
+                left = control.turn_seconds if control.turn_seconds else banks[turn_seat]
+        return left, tuple(banks), tuple(proxy)
+
+    def _answering(
+        self, prompt: Any, control: TimeControl | None, left: float | None, now: float
+    ) -> ClockState:
+        """The clock while `prompt` waits for its answer: the answer's own time (the same
+        deadline for the same prompt), the turn's time standing still."""
+        same = self.kind == ANSWER and self.prompt == prompt
+        deadline = None
+        if control is not None and control.timed:
+            deadline = self.deadline if same else now + control.answer_seconds
+        return replace(
+            self,
+            holder=int(prompt[0]),
+            kind=ANSWER,
+            deadline=deadline,
+            prompt=prompt,
+            paused=None if left is None else max(0.0, left),
         )
 
     def acted(self, seat: int) -> ClockState:

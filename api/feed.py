@@ -1,6 +1,7 @@
 """The change feed: with several API instances on one MongoDB, every event any instance
 commits reaches the subscribers of every instance, in commit order, through a change stream.
-A dropped stream resumes after the last event it delivered."""
+A dropped stream resumes after the last event it delivered. Each event is read back typed
+(api/stores/codec.py) by its game's variant, which a game keeps for life."""
 
 from __future__ import annotations
 
@@ -11,10 +12,13 @@ from typing import Any
 from pymongo.errors import PyMongoError
 
 from api.broker import Broker
-from api.service import publish
+from api.publishing import publish
+from api.stores import codec
+from api.stores.base import StoredEvent
 from api.stores.mongo import MongoStore
 
 logger = logging.getLogger("risiko.feed")
+VARIANTS_KEPT = 10_000  # games whose variant is remembered (a game's never changes)
 
 
 class ChangeFeed:
@@ -24,6 +28,7 @@ class ChangeFeed:
         self.retry_seconds = retry_seconds
         self.resume_token: dict[str, Any] | None = None
         self.ready = asyncio.Event()  # set once the stream is open
+        self._variants: dict[str, str] = {}
 
     async def run(self) -> None:
         while True:
@@ -31,9 +36,22 @@ class ChangeFeed:
                 async for token, event, game_id in self.store.watch_events(
                     self.resume_token, on_open=self.ready.set
                 ):
-                    publish(self.broker, game_id, [event])
+                    await self._publish(game_id, event)
                     self.resume_token = token
             except PyMongoError as error:
                 self.ready.clear()
                 logger.warning("change stream dropped (%s); resuming", error)
                 await asyncio.sleep(self.retry_seconds)
+
+    async def _publish(self, game_id: str, event: StoredEvent) -> None:
+        variant = self._variants.get(game_id)
+        if variant is None:
+            record = await self.store.get(game_id)
+            if record is None:  # an event is written with its game's row: never
+                logger.warning("an event of game %s, which has no row", game_id)
+                return
+            variant = record.variant
+            if len(self._variants) >= VARIANTS_KEPT:
+                self._variants.pop(next(iter(self._variants)))
+            self._variants[game_id] = variant
+        publish(self.broker, game_id, [codec.decode(variant, event)])

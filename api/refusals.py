@@ -16,6 +16,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from api import request_id
+from api.metrics import count_error
 
 logger = logging.getLogger("risiko.refusals")
 
@@ -53,15 +54,17 @@ class RequestRefused(Exception):
 
 def log_refusal(request: Request, status: int, code: str, message: str) -> None:
     """One line, no traceback, for a request the server would not run."""
+    method, path = request.method, request.url.path
     logger.info(
         "refused %s %s from %s (request %s): %d %s: %s",
-        request.method,
-        request.url.path,
+        method,
+        path,
         request.client.host if request.client else "unknown",
         request_id.current.get(),
         status,
         code,
         message[:200],
+        extra={"method": method, "path": path, "status": status, "code": code},
     )
 
 
@@ -72,6 +75,7 @@ def error_body(code: str, message: str, **extensions: Any) -> dict[str, Any]:
 def refusal_response(request: Request, refused: RequestRefused) -> JSONResponse:
     """The JSON answer to a refused request, in the media type the client accepts."""
     log_refusal(request, refused.status, refused.code, refused.message)
+    count_error(refused.code)
     accepts_graphql = GRAPHQL_RESPONSE in request.headers.get("accept", "")
     return JSONResponse(
         error_body(refused.code, refused.message, **refused.extensions),

@@ -58,76 +58,18 @@ async def seat_notices(
     """The notices of `seats` ((game id, seat token's hash) pairs), the current ones first;
     ends when every one of their games has ended. A token that is no longer any seat's (it
     left the lobby) ends the stream with `Unauthenticated`."""
-    watches = [_Watch(game_id, token_hash) for game_id, token_hash in seats]
-    wakes: asyncio.Queue[str] = asyncio.Queue()
+    stream = _SeatStream(service, [_Watch(game_id, token_hash) for game_id, token_hash in seats])
     games = sorted({game_id for game_id, _ in seats})
-
-    async def forward(game_id: str) -> None:
-        while True:  # subscribed again if the broker drops a subscriber that fell behind
-            async with service.broker.subscribe(game_id) as queue:
-                await wakes.put(game_id)  # whatever happened before this subscription
-                while await queue.get() is not None:
-                    await wakes.put(game_id)
-
-    async def look(watch: _Watch) -> list[Notice]:
-        session = await service.session(watch.game_id)
-        record, game = session.record, session.game
-        watch.seat = _seat_of(record.seats, watch.token_hash)
-        notices: list[Notice] = []
-        if record.status == GameStatus.FINISHED:
-            watch.ended = True
-            return [Notice(watch.game_id, watch.seat, NoticeKind.GAME_ENDED, record.version, None)]
-        if game is None:
-            return notices  # in the lobby
-        acting: NoticeKind | None = None
-        if game.seat_to_act == watch.seat:
-            acting = NoticeKind.ANSWER_OWED if game.prompt_stack else NoticeKind.YOUR_TURN
-        clock = ClockState.from_plain(record.clock) if record.clock is not None else None
-        deadline = None
-        if acting is not None and clock is not None and record.time_control is not None:
-            deadline = clock.deadline
-        if deadline != watch.deadline:
-            watch.deadline = deadline
-            watch.warn_at = None
-            if deadline is not None:
-                span = max(0.0, deadline - service.clock())
-                watch.warn_at = deadline - min(WARN_AT_MOST, span * WARN_SHARE)
-        if acting is not None and acting != watch.acting:
-            notices.append(Notice(watch.game_id, watch.seat, acting, record.version, deadline))
-        watch.acting = acting
-        return notices
-
-    tasks = [asyncio.create_task(forward(game_id)) for game_id in games]
+    tasks = [asyncio.create_task(stream.forward(game_id)) for game_id in games]
     try:
-        while not all(watch.ended for watch in watches):
-            now = service.clock()
-            warnings = [w for w in watches if w.warn_at is not None and not w.ended]
-            timeout = None
-            for watch in warnings:
-                if watch.warn_at is not None and watch.warn_at <= now:
-                    watch.warn_at = None
-                    session = await service.session(watch.game_id)
-                    yield Notice(
-                        watch.game_id,
-                        watch.seat,
-                        NoticeKind.DEADLINE_NEAR,
-                        session.record.version,
-                        watch.deadline,
-                    )
-                elif watch.warn_at is not None:
-                    wait = watch.warn_at - now
-                    timeout = wait if timeout is None else min(timeout, wait)
-            try:
-                async with asyncio.timeout(timeout):
-                    woken = await wakes.get()
-            except TimeoutError:
-                continue
-            pending = {woken}
-            while not wakes.empty():  # a burst of events: one look per game
-                pending.add(wakes.get_nowait())
-            for watch in watches:
-                if watch.game_id in pending and not watch.ended:
-                    for notice in await look(watch):
+        while not all(watch.ended for watch in stream.watches):
+            due, timeout = await stream.warnings()
+            for notice in due:
+                yield notice
+            woken = await stream.woken(timeout)
+            for watch in stream.watches:
+                if watch.game_id in woken and not watch.ended:
+                    for notice in await stream.look(watch):
                         yield notice
     finally:
         for task in tasks:
@@ -135,6 +77,86 @@ async def seat_notices(
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+
+
+class _SeatStream:
+    """The watches of one stream, and the games' events that wake it."""
+
+    def __init__(self, service: GameService, watches: list[_Watch]) -> None:
+        self.service = service
+        self.watches = watches
+        self.wakes: asyncio.Queue[str] = asyncio.Queue()
+
+    async def forward(self, game_id: str) -> None:
+        """Wake the stream at each of the game's events."""
+        while True:  # subscribed again if the broker drops a subscriber that fell behind
+            async with self.service.broker.subscribe(game_id) as queue:
+                await self.wakes.put(game_id)  # whatever happened before this subscription
+                while await queue.get() is not None:
+                    await self.wakes.put(game_id)
+
+    async def woken(self, timeout: float | None) -> set[str]:
+        """The games woken within `timeout` seconds (a burst of events: each once)."""
+        try:
+            async with asyncio.timeout(timeout):
+                woken = {await self.wakes.get()}
+        except TimeoutError:
+            return set()
+        while not self.wakes.empty():
+            woken.add(self.wakes.get_nowait())
+        return woken
+
+    async def warnings(self) -> tuple[list[Notice], float | None]:
+        """The DEADLINE_NEAR notices due now, and the seconds until the next one (None)."""
+        now = self.service.clock()
+        due: list[Notice] = []
+        timeout = None
+        for watch in self.watches:
+            if watch.warn_at is None or watch.ended:
+                continue
+            if watch.warn_at <= now:
+                watch.warn_at = None
+                version = (await self.service.session(watch.game_id)).record.version
+                kind = NoticeKind.DEADLINE_NEAR
+                due.append(Notice(watch.game_id, watch.seat, kind, version, watch.deadline))
+            else:
+                wait = watch.warn_at - now
+                timeout = wait if timeout is None else min(timeout, wait)
+        return due, timeout
+
+    async def look(self, watch: _Watch) -> list[Notice]:
+        """What changed for the watched seat since the last look."""
+        session = await self.service.session(watch.game_id)
+        record, game = session.record, session.game
+        watch.seat = _seat_of(record.seats, watch.token_hash)
+        if record.status == GameStatus.FINISHED:
+            watch.ended = True
+            return [Notice(watch.game_id, watch.seat, NoticeKind.GAME_ENDED, record.version, None)]
+        if game is None:
+            return []  # in the lobby
+        acting: NoticeKind | None = None
+        if game.seat_to_act == watch.seat:
+            acting = NoticeKind.ANSWER_OWED if game.prompt_stack else NoticeKind.YOUR_TURN
+        deadline = None
+        if acting is not None and record.clock is not None and record.time_control is not None:
+            deadline = ClockState.from_plain(record.clock).deadline
+        self._follow_deadline(watch, deadline)
+        notices = []
+        if acting is not None and acting != watch.acting:
+            notices.append(Notice(watch.game_id, watch.seat, acting, record.version, deadline))
+        watch.acting = acting
+        return notices
+
+    def _follow_deadline(self, watch: _Watch, deadline: float | None) -> None:
+        """A new deadline of the seat's: its warning comes before it, by a share of the time
+        the seat had (at most WARN_AT_MOST seconds)."""
+        if deadline == watch.deadline:
+            return
+        watch.deadline = deadline
+        watch.warn_at = None
+        if deadline is not None:
+            span = max(0.0, deadline - self.service.clock())
+            watch.warn_at = deadline - min(WARN_AT_MOST, span * WARN_SHARE)
 
 
 def _seat_of(seats: Sequence[SeatRecord], token_hash: str) -> int:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import enum
 from pathlib import Path
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from api.graphiql import default_folder
@@ -12,10 +13,39 @@ from api.origins import DEVELOPMENT_ORIGINS, origin_pattern
 from api.web_client import BUILT
 
 
+class PersistedQueryMode(enum.StrEnum):
+    """What a persisted query may be (api/persisted.py)."""
+
+    AUTO = "auto"
+    TRUSTED = "trusted"
+    OFF = "off"
+
+
+class MetricsMode(enum.StrEnum):
+    """Who may read /metrics (api/metrics.py)."""
+
+    OFF = "off"
+    ON = "on"
+    TOKEN = "token"
+
+
+class LogFormat(enum.StrEnum):
+    TEXT = "text"
+    JSON = "json"
+
+
 class Settings(BaseSettings):
     """Every setting can be given as an environment variable, e.g. RISIKO_DATA_DIR=/var/risiko."""
 
     model_config = SettingsConfigDict(env_prefix="RISIKO_", extra="ignore")
+
+    @model_validator(mode="after")
+    def _metrics_token(self) -> Settings:
+        if self.metrics is MetricsMode.TOKEN and not self.metrics_token:
+            raise ValueError(
+                "RISIKO_METRICS=token needs RISIKO_METRICS_TOKEN (16 characters or more)"
+            )
+        return self
 
     @field_validator("cors_origins")
     @classmethod
@@ -102,7 +132,38 @@ class Settings(BaseSettings):
         2.0, gt=0, description="how long /readyz waits for the store before answering 503"
     )
     log_level: str = Field("info", description="uvicorn's log level")
+    log_format: LogFormat = Field(
+        LogFormat.TEXT, description="text, or json: one JSON object a line, with the request id"
+    )
+    metrics: MetricsMode = Field(
+        MetricsMode.OFF,
+        description="Prometheus metrics at /metrics: off, on (to anyone), or token (to a "
+        "scraper that sends RISIKO_METRICS_TOKEN as a bearer token)",
+    )
+    metrics_token: str | None = Field(
+        None, min_length=16, description="the bearer token /metrics asks for with metrics=token"
+    )
+    persisted_queries: PersistedQueryMode = Field(
+        PersistedQueryMode.AUTO,
+        description="persisted queries (Apollo's APQ): auto (any document, kept by hash), "
+        "trusted (only the trusted documents run), off",
+    )
+    trusted_documents: str = Field(
+        "",
+        description="files of trusted documents beyond the server's own clients' "
+        "(comma-separated: Apollo's persisted query manifest, a JSON object or list of documents)",
+    )
+    persisted_query_max_documents: int = Field(
+        10_000, ge=1, description="persisted queries kept in the store; past it the oldest go"
+    )
+    persisted_query_max_bytes: int = Field(
+        16_384, ge=1, description="a longer document runs but is not kept as a persisted query"
+    )
 
     @property
     def database(self) -> Path:
         return self.data_dir / "risiko.sqlite3"
+
+    @property
+    def trusted_document_files(self) -> list[Path]:
+        return [Path(name.strip()) for name in self.trusted_documents.split(",") if name.strip()]

@@ -298,10 +298,15 @@ def measure(
     with serve(store_uri, profile=profile) as url, httpx.Client(base_url=url, timeout=30) as client:
         graphql: list[float] = []
         bare: list[float] = []
+        cpu = {"graphql": 0.0, "bare_json": 0.0}  # the server's CPU seconds on each route
         for _ in range(games):
-            graphql += run(client, plan, bare=False)
-            bare += run(client, plan, bare=True)
+            for route, latencies in (("graphql", graphql), ("bare_json", bare)):
+                before = cpu_seconds(SERVER_PIDS[url])
+                latencies += run(client, plan, bare=route == "bare_json")
+                cpu[route] += cpu_seconds(SERVER_PIDS[url]) - before
     result: dict[str, Any] = {"graphql": summary(graphql), "bare_json": summary(bare)}
+    for route, requests in (("graphql", graphql), ("bare_json", bare)):
+        result[route]["server_cpu_ms"] = round(cpu[route] / len(requests) * 1000, 3)
     result["ratio_bare_over_graphql"] = round(
         result["bare_json"]["per_second"] / result["graphql"]["per_second"], 2
     )

@@ -36,6 +36,7 @@ from api.app import create_app
 from api.collector import tune_for_serving
 from api.service import GameService, ServiceError, Session
 from api.settings import Settings
+from api.stores import codec
 from domain.actions import action_from_dict
 from variants import VARIANTS, Variant, get_variant
 
@@ -135,7 +136,8 @@ def create() -> ASGIApp:
             )
         except ServiceError as error:
             return JSONResponse({"error": {"code": error.code, "message": error.message}})
-        return JSONResponse(submitted.to_dict())
+        stored = [codec.encode(event) for event in submitted.events]
+        return JSONResponse(codec.encode_answer(submitted.version, stored))
 
     async def variants(request: Request) -> Response:
         boards = [{"board": board_json(variant)} for variant in VARIANTS.values()]
@@ -155,7 +157,7 @@ def create() -> ASGIApp:
 
         async def pump() -> None:
             async for event in service.stream(game_id, None, after):
-                fields = {"seq": event.seq, "version": event.log_seq, "type": event.data["type"]}
+                fields = {"seq": event.seq, "version": event.log_seq, "type": event.event.type}
                 message = {"id": "1", "type": "next", "payload": {"data": {"gameEvents": fields}}}
                 await websocket.send_text(json.dumps(message))
 

@@ -17,7 +17,10 @@ describes the machine. Figures:
   RISIKO_TEST_MONGODB_URI);
 * reads.<query>.<route>: a full board query and a game state query through GraphQL against
   the same JSON from bare Starlette routes of the same server process, alternating request by
-  request in one client loop; the GraphQL line carries the ratio. reads.<query>.in_process:
+  request in one client loop; the GraphQL line carries the ratio. Each line (and each
+  api.submit line) also has the server's CPU time a request (`server_cpu_ms`, from /proc: far
+  steadier than wall time on a busy machine, which is what comparing a server's settings
+  needs: the servers take the suite's environment, RISIKO_METRICS=on say). reads.<query>.in_process:
   the same two without HTTP (schema.execute against the bare routes' functions);
 * subscriptions.gameEvents.<route>: S WebSocket subscribers (graphql-transport-ws) of one game
   on one server; then N actions are submitted one at a time (GraphQL submitAction), and for
@@ -192,6 +195,7 @@ def bench_api(args: argparse.Namespace) -> list[dict[str, Any]]:
                 "p50_ms": result[key]["p50_ms"],
                 "p99_ms": result[key]["p99_ms"],
                 "requests": result[key]["requests"],
+                "server_cpu_ms": result[key]["server_cpu_ms"],  # a request's, the game's too
             }
             if route == "graphql":
                 figure["bare_over_graphql"] = ratio
@@ -336,6 +340,8 @@ def bench_reads(args: argparse.Namespace) -> list[dict[str, Any]]:
             same = answers[0].json()["data"] == answers[1].json()["data"]
             assert same, f"{name}: the routes differ"
         latencies: dict[tuple[str, str], list[float]] = {key: [] for key in sizes}
+        cpu = dict.fromkeys(sizes, 0.0)  # the server's CPU seconds (in clock ticks: summed)
+        server = api.SERVER_PIDS[url]
         for _ in range(args.read_warmup):
             for graphql, bare in queries.values():
                 graphql()
@@ -343,9 +349,10 @@ def bench_reads(args: argparse.Namespace) -> list[dict[str, Any]]:
         for _ in range(args.read_requests):
             for name, (graphql, bare) in queries.items():
                 for route, call in (("graphql", graphql), ("bare", bare)):
-                    started = time.perf_counter()
+                    started, cpu_started = time.perf_counter(), api.cpu_seconds(server)
                     response = call()
                     latencies[name, route].append(time.perf_counter() - started)
+                    cpu[name, route] += api.cpu_seconds(server) - cpu_started
                     assert response.status_code == 200
     for name in queries:
         rates = {}
@@ -361,6 +368,7 @@ def bench_reads(args: argparse.Namespace) -> list[dict[str, Any]]:
                 "p99_ms": ms(percentile(values, 0.99)),
                 "requests": len(values),
                 "response_bytes": sizes[name, route],
+                "server_cpu_ms": round(cpu[name, route] / len(values) * 1000, 3),
             }
             if route == "graphql":
                 figure["bare_over_graphql"] = round(rates["bare"] / rates["graphql"], 2)

@@ -15,6 +15,7 @@ from typing import Any
 import strawberry
 from graphql import GraphQLError
 
+from api.accounts.service import Accounts
 from api.service import AuthError, GameService, Session
 
 
@@ -44,6 +45,7 @@ class Context:
     # (4403), for a token found no longer valid while an operation runs.
     revoke_socket: Callable[[AuthError], Awaitable[None]] | None = None
     address: str | None = None
+    accounts: Accounts | None = None  # the account commands (api/graphql/accounts.py)
 
     async def for_operation(self) -> Context:
         """A context for one operation of a WebSocket, its token judged as it is now."""
@@ -54,6 +56,7 @@ class Context:
             self.response,
             self.connection_params,
             revoke_socket=self.revoke_socket,
+            accounts=self.accounts,
         )
         await context.identify(self.address)
         return context

@@ -22,8 +22,26 @@ from api.graphql.generated import (
 )
 from api.graphql.ids import Node, page_size, to_global_id
 from api.graphql.options import GameOptions, VariantOptions, game_options, variant_options
+from api.graphql.pages import (
+    AFTER,
+    BEFORE,
+    EVENT_CURSOR,
+    FIRST,
+    LAST,
+    LOG_CURSOR,
+    ActionLogConnection,
+    ActionLogPage,
+    Count,
+    GameEventConnection,
+    PageInfo,
+    cut_by_seq,
+    event_connection,
+    log_connection,
+    log_entry_type,
+)
+from api.listings import EventListing, LogListing
 from api.service import Session, engine_seed
-from api.stores.base import GameRecord, LogEntry
+from api.stores.base import GameRecord
 from bots.seated import BotPolicy as DomainBotPolicy
 from domain.views import ARMY, NEUTRAL_COLOURS, SCORES, SpaceView, declared
 from variants import get_variant
@@ -314,33 +332,6 @@ def randomness_type(session: Session) -> Randomness:
         secret=record.seed.hex() if over else None,
         derived_seed=seed.hex() if over else None,
     )
-
-
-@strawberry.type(description="An accepted change of a game: a lobby move or a game action.")
-class ActionLogEntry:
-    seq: int = strawberry.field(description="Its place in the log: the game version it made.")
-    kind: str = strawberry.field(
-        description="create, join, leave, start, abandon (the lobby's); action (a seat's), "
-        "proxy and bot (the server's, for a seat: they replay as the seat's action), resign, "
-        "expire (the time limit)."
-    )
-    seat: int | None = strawberry.field(description="The seat that made it; null: the server.")
-    payload: JSON = strawberry.field(
-        description="What it was, as stored: a game action's fields with its `kind` (as the "
-        "engine's action log: domain.actions.action_from_dict), or the lobby move's data."
-    )
-
-
-def log_entry_type(entry: LogEntry) -> ActionLogEntry:
-    return ActionLogEntry(
-        seq=entry.seq, kind=entry.kind, seat=entry.seat, payload=JSON(entry.payload)
-    )
-
-
-@strawberry.type(description="A page of a finished game's action log.")
-class ActionLogPage:
-    entries: list[ActionLogEntry] = strawberry.field(description="The entries, oldest first.")
-    has_more: bool = strawberry.field(description="More entries follow the last one.")
 
 
 @strawberry.type(description="A game, as the viewer (a seat, or a spectator) may see it.")
@@ -690,6 +681,45 @@ class Game(Node):
         )
 
     @strawberry.field(
+        description="The history as the viewer may see it, oldest first, as a Relay "
+        "connection: pages forward (first, after) and backward (last, before)."
+    )
+    async def events_connection(
+        self,
+        info: Info,
+        first: FIRST = None,
+        after: AFTER = None,
+        last: LAST = None,
+        before: BEFORE = None,
+    ) -> GameEventConnection:
+        game_id = self._record.id
+        listing = EventListing(
+            info.context.service.store, game_id, self._record.variant, self.viewer
+        )
+        page = await cut_by_seq(listing, EVENT_CURSOR, game_id, (first, last), (after, before))
+        return event_connection(game_id, page, listing.count)
+
+    @strawberry.field(
+        description="A finished game's action log (see actionLog), oldest first, as a Relay "
+        "connection: pages forward (first, after) and backward (last, before). Null while "
+        "the game goes on."
+    )
+    async def action_log_connection(
+        self,
+        info: Info,
+        first: FIRST = None,
+        after: AFTER = None,
+        last: LAST = None,
+        before: BEFORE = None,
+    ) -> ActionLogConnection | None:
+        record = self._record
+        if record.status != "finished":
+            return None
+        listing = LogListing(info.context.service.store, record.id, record.version)
+        page = await cut_by_seq(listing, LOG_CURSOR, record.id, (first, last), (after, before))
+        return log_connection(record.id, page, record.version)
+
+    @strawberry.field(
         description="SHA-256 of the secret seed, published at creation (randomness.commitment)."
     )
     def seed_commitment(self) -> str:
@@ -718,22 +748,22 @@ def game_type(session: Session, viewer: int | None) -> Game:
     return Game(id=to_global_id("Game", session.record.id), session=session, viewer=viewer)
 
 
-@strawberry.type(description="An edge of a game connection.")
+@strawberry.type(description="A game of the listing, with its cursor.")
 class GameEdge:
-    cursor: str = strawberry.field(description="Pass it as `after` for the next page.")
+    cursor: str = strawberry.field(description="Its place: pass it as `after` or `before`.")
     node: Game = strawberry.field(description="The game, as a spectator sees it.")
 
 
-@strawberry.type(description="Relay page information.")
-class PageInfo:
-    has_next_page: bool = strawberry.field(description="More games follow.")
-    end_cursor: str | None = strawberry.field(description="The cursor of the last edge.")
-
-
-@strawberry.type(description="A page of games, newest first.")
+@strawberry.type(description="A page of games, newest first (a Relay connection).")
 class GameConnection:
     edges: list[GameEdge] = strawberry.field(description="The games of this page.")
-    page_info: PageInfo = strawberry.field(description="Where this page ends.")
+    page_info: PageInfo = strawberry.field(description="Where this page lies in the listing.")
+    count: strawberry.Private[Count | None] = None
+
+    @strawberry.field(description="How many games the listing holds, with its filters.")
+    async def total_count(self) -> int:
+        assert self.count is not None
+        return await self.count()
 
 
 @strawberry.type(description="The seat a token belongs to.")

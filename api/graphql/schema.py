@@ -17,18 +17,20 @@ from strawberry.extensions import (
     SchemaExtension,
 )
 from strawberry.extensions.runner import SchemaExtensionsRunner
+from strawberry.tools import merge_types
 from strawberry.types import ExecutionContext
 
 from api.budget import Budgets
+from api.graphql.accounts import AccountMutation, AccountQuery
 from api.graphql.catalogue import Variant, variant_type
 from api.graphql.clock import SeatNotice, iso
 from api.graphql.context import Info, auth_error, not_found
 from api.graphql.enums import GameStatus, TieRule
 from api.graphql.errors import is_unexpected
 from api.graphql.events import SHARED_EVENTS, GameEvent, event_type
-from api.graphql.game import Game, GameConnection, GameEdge, PageInfo, Viewer, game_type
+from api.graphql.game import Game, GameConnection, GameEdge, Viewer, game_type
 from api.graphql.generated import STATE_TYPES, to_action
-from api.graphql.ids import Node, from_global_id, page_size, to_global_id
+from api.graphql.ids import Node, from_global_id, to_global_id
 from api.graphql.inputs import (
     AddBotInput,
     CreateGameInput,
@@ -46,8 +48,19 @@ from api.graphql.limits import DocumentLimits, Limits
 from api.graphql.lobby import LobbyEvent
 from api.graphql.odds import BattleOdds, VolleyOdds, odds_type, volley_odds_type
 from api.graphql.options import OWN_OPTION_TYPES, chosen_options
+from api.graphql.pages import (
+    AFTER,
+    BEFORE,
+    FIRST,
+    LAST,
+    cursor_game,
+    cut,
+    game_cursor,
+    page_info,
+)
 from api.graphql.shared_events import SharedEventExecutor, StreamResultsRunner
 from api.graphql.static_reads import StaticAnswers, StaticReads
+from api.listings import GameListing
 from api.seat_stream import seat_notices
 from api.service import AuthError, ServiceError, Submitted, hash_token
 from api.text_inputs import (
@@ -151,10 +164,6 @@ async def _game(info: Info, game_id: str) -> Game:
     return game_type(session, await info.context.viewer_seat(game_id))
 
 
-def _cursor(game_id: str) -> str:
-    return str(to_global_id("Cursor", game_id))
-
-
 @strawberry.type
 class Query:
     @strawberry.field(description="The games this server plays, with their boards and options.")
@@ -178,7 +187,10 @@ class Query:
         except ServiceError:
             raise not_found(f"there is no game {shown(id)}") from None
 
-    @strawberry.field(description="Games, newest first (a Relay connection; first ≤ 100).")
+    @strawberry.field(
+        description="Games, newest first, as a Relay connection: pages forward (first, "
+        "after) and backward (last, before), at most 100 games a page."
+    )
     async def games(
         self,
         info: Info,
@@ -189,37 +201,28 @@ class Query:
             str | None,
             strawberry.argument(description=f"Only games of this variant ({DATA_NAME.rule})."),
         ] = None,
-        first: Annotated[
-            int | None, strawberry.argument(description="Page size, 1 to 100 (default 20).")
-        ] = 20,
-        after: Annotated[
-            str | None,
-            strawberry.argument(
-                description=f"The endCursor of the previous page ({GLOBAL_ID.rule})."
-            ),
-        ] = None,
+        first: FIRST = None,
+        after: AFTER = None,
+        last: LAST = None,
+        before: BEFORE = None,
     ) -> GameConnection:
-        size = page_size(first)
         _bounded(DATA_NAME, variant)
-        anchor = None
-        if after is not None:
-            decoded = from_global_id(after, "Cursor")
-            if decoded is None:
-                raise GraphQLError(
-                    "not a cursor of this connection", extensions={"code": "BAD_USER_INPUT"}
-                )
-            anchor = decoded[1]
-        records = await info.context.service.games(
-            status.value if status else None, variant, anchor, size + 1
+        store = info.context.service.store
+        listing = GameListing(store, status.value if status else None, variant)
+        start, end = cursor_game(after), cursor_game(before)
+        page = await cut(
+            listing,
+            first,
+            last,
+            None if start is None else await store.get(start),
+            None if end is None else await store.get(end),
         )
+        cursors = [game_cursor(record.id) for record in page.items]
         edges = []
-        for record in records[:size]:
+        for cursor, record in zip(cursors, page.items, strict=True):
             session = await info.context.service.session(record.id)
-            edges.append(GameEdge(cursor=_cursor(record.id), node=game_type(session, None)))
-        end = edges[-1].cursor if edges else None
-        return GameConnection(
-            edges=edges, page_info=PageInfo(has_next_page=len(records) > size, end_cursor=end)
-        )
+            edges.append(GameEdge(cursor=cursor, node=game_type(session, None)))
+        return GameConnection(edges=edges, page_info=page_info(page, cursors), count=listing.count)
 
     @strawberry.field(description="Any object by its global id.")
     async def node(
@@ -671,8 +674,8 @@ def build_schema(
     limits = Limits(max_depth=max_depth, max_aliases=max_aliases, max_cost=max_cost)
     answers = StaticAnswers()
     built = Schema(
-        query=Query,
-        mutation=Mutation,
+        query=merge_types("Query", (Query, AccountQuery)),
+        mutation=merge_types("Mutation", (Mutation, AccountMutation)),
         subscription=Subscription,
         types=[Game, *STATE_TYPES, *OWN_OPTION_TYPES],
         execution_context_class=SharedEventExecutor,

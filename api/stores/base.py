@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from domain.events import may_see
+from domain.events import Event, may_see
 
 
 class GameStatus(enum.StrEnum):
@@ -95,12 +95,29 @@ class LogEntry:
 
 @dataclass(frozen=True, slots=True)
 class StoredEvent:
-    """An event with its place in the game's history and who may see it (None: everyone)."""
+    """An event as the store keeps it: its place in the game's history, who may see it
+    (None: everyone) and its data (`Event.to_dict`). Above the store, events are typed
+    (`RecordedEvent`; api/stores/codec.py turns one into the other)."""
 
     seq: int
     log_seq: int
     visible_to: int | None
     data: dict[str, Any]
+
+    def is_visible_to(self, viewer: int | None) -> bool:
+        return may_see(self.visible_to, viewer)
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedEvent:
+    """An event of a game's history, typed: its number, the log entry that made it, who may
+    see it (None: everyone; the readers its kind declares, as the store keeps it) and the
+    event itself."""
+
+    seq: int
+    log_seq: int
+    visible_to: int | None
+    event: Event
 
     def is_visible_to(self, viewer: int | None) -> bool:
         return may_see(self.visible_to, viewer)
@@ -158,6 +175,27 @@ class Store(Protocol):
         """Newest first; `after` is the id of the last game of the previous page."""
         ...
 
+    async def newer_games(
+        self, status: str | None, variant: str | None, than: str | None, limit: int
+    ) -> list[GameRecord]:
+        """The games newer than game `than` (None: every game), oldest first: those that
+        come before it in the listing (newest first), nearest first."""
+        ...
+
+    async def count_games(self, status: str | None, variant: str | None) -> int:
+        """How many games the listing holds, with these filters."""
+        ...
+
+    async def events_before(
+        self, game_id: str, viewer: int | None, before: int, limit: int
+    ) -> list[StoredEvent]:
+        """Events numbered below `before` that `viewer` may see, newest first."""
+        ...
+
+    async def count_events(self, game_id: str, viewer: int | None) -> int:
+        """How many of the game's events `viewer` may see."""
+        ...
+
     async def seat_of(self, token_hash: str) -> tuple[str, int] | None: ...
 
     async def count_lobby_games(self, creator: str) -> int:
@@ -171,6 +209,15 @@ class Store(Protocol):
     async def idempotent_response(
         self, game_id: str, seat: int | None, key: str
     ) -> dict[str, Any] | None: ...
+
+    async def persisted_query(self, sha256: str) -> str | None:
+        """The document kept under this SHA-256 (api/persisted.py), if one is."""
+        ...
+
+    async def persist_query(self, sha256: str, document: str, now: float, keep: int) -> None:
+        """Keep `document` under its SHA-256 (a document already kept stays as it was), then
+        drop the oldest kept beyond `keep`."""
+        ...
 
     async def due_games(self, now: float, limit: int) -> list[str]:
         """Ids of games under way whose `deadline` is `now` or earlier, earliest first."""

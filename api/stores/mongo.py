@@ -23,89 +23,17 @@ from api.stores.base import (
     GameRecord,
     Idempotency,
     LogEntry,
-    SeatRecord,
     StoredEvent,
     VersionConflict,
 )
+from api.stores.mongo_pages import MongoPages
+from api.stores.mongo_queries import MongoQueries
+from api.stores.mongo_rows import Document, event_of, record_document, record_of
 
 DEFAULT_DATABASE = "risiko"
-Document = dict[str, Any]
 
 
-def _record_document(record: GameRecord) -> Document:
-    return {
-        "_id": record.id,
-        "variant": record.variant,
-        "options": record.options,
-        "seed": record.seed,
-        "commitment": record.commitment,
-        "status": record.status,
-        "version": record.version,
-        "created_at": record.created_at,
-        "updated_at": record.updated_at,
-        "seats": [
-            {
-                "seat": s.seat,
-                "name": s.name,
-                "colour": s.colour,
-                "token_hash": s.token_hash,
-                "bot": s.bot,
-                "client_seed": s.client_seed,
-                "client_seed_source": s.client_seed_source,
-            }
-            for s in record.seats
-        ],
-        "winner": record.winner,
-        "outcome": record.outcome,
-        "snapshot": record.snapshot,
-        "snapshot_version": record.snapshot_version,
-        "creator": record.creator,
-        "time_control": record.time_control,
-        "clock": record.clock,
-        "deadline": record.deadline,
-        "rules_revision": record.rules_revision,
-        "seed_chosen": record.seed_chosen,
-        "contributions": None if record.contributions is None else list(record.contributions),
-    }
-
-
-def _record(document: Document) -> GameRecord:
-    return GameRecord(
-        id=document["_id"],
-        variant=document["variant"],
-        options=document["options"],
-        seed=bytes(document["seed"]),
-        commitment=document["commitment"],
-        status=document["status"],
-        version=document["version"],
-        created_at=document["created_at"],
-        updated_at=document["updated_at"],
-        seats=tuple(SeatRecord(**seat) for seat in document["seats"]),
-        winner=document["winner"],
-        outcome=document["outcome"],
-        snapshot=document.get("snapshot"),
-        snapshot_version=document.get("snapshot_version", 0),
-        creator=document.get("creator", ""),
-        time_control=document.get("time_control"),
-        clock=document.get("clock"),
-        deadline=document.get("deadline"),
-        rules_revision=document.get("rules_revision", 1),
-        seed_chosen=document.get("seed_chosen", False),
-        contributions=_contributions(document.get("contributions")),
-    )
-
-
-def _contributions(values: list[str | None] | None) -> tuple[str | None, ...] | None:
-    return None if values is None else tuple(values)
-
-
-def _event(document: Document) -> StoredEvent:
-    return StoredEvent(
-        document["seq"], document["log_seq"], document["visible_to"], document["data"]
-    )
-
-
-class MongoStore:
+class MongoStore(MongoPages, MongoQueries):
     def __init__(
         self, uri: str, write_concern: str | int = "majority", transaction_timeout: float = 10.0
     ) -> None:
@@ -161,6 +89,7 @@ class MongoStore:
             unique=True,
             name="game_seat_key",
         )
+        await self._index_persisted_queries()
 
     async def close(self) -> None:
         if self._client is not None:
@@ -203,7 +132,7 @@ class MongoStore:
         db = self.db
 
         async def write(session: AsyncClientSession) -> None:
-            document = _record_document(record)
+            document = record_document(record)
             if create:
                 await db.games.insert_one(document, session=session)
             else:
@@ -284,7 +213,7 @@ class MongoStore:
 
     async def get(self, game_id: str) -> GameRecord | None:
         document = await self.db.games.find_one({"_id": game_id})
-        return None if document is None else _record(document)
+        return None if document is None else record_of(document)
 
     async def log(self, game_id: str, after: int = 0, limit: int | None = None) -> list[LogEntry]:
         if limit is not None and limit <= 0:  # Mongo's limit(0) would mean "no limit"
@@ -310,7 +239,7 @@ class MongoStore:
             .sort("seq", 1)
             .limit(limit)
         )
-        return [_event(d) async for d in cursor]
+        return [event_of(d) async for d in cursor]
 
     async def last_event_seq(self, game_id: str, version: int | None = None) -> int:
         query: Document = {"game_id": game_id}
@@ -322,21 +251,7 @@ class MongoStore:
     async def games(
         self, status: str | None, variant: str | None, after: str | None, limit: int
     ) -> list[GameRecord]:
-        if limit <= 0:
-            return []
-        query: Document = {}
-        if status is not None:
-            query["status"] = status
-        if variant is not None:
-            query["variant"] = variant
-        if after is not None:
-            anchor = await self.db.games.find_one({"_id": after}, {"created_at": 1})
-            if anchor is None:
-                return []
-            at = anchor["created_at"]
-            query["$or"] = [{"created_at": {"$lt": at}}, {"created_at": at, "_id": {"$lt": after}}]
-        cursor = self.db.games.find(query).sort([("created_at", -1), ("_id", -1)]).limit(limit)
-        return [_record(d) async for d in cursor]
+        return await self.read_games(status, variant, after, limit, older=True)
 
     async def seat_of(self, token_hash: str) -> tuple[str, int] | None:
         document = await self.db.seats.find_one({"_id": token_hash})
@@ -385,4 +300,4 @@ class MongoStore:
                 on_open()
             async for change in stream:
                 document = change["fullDocument"]
-                yield change["_id"], _event(document), document["game_id"]
+                yield change["_id"], event_of(document), document["game_id"]

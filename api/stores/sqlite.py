@@ -24,10 +24,12 @@ from api.stores.base import (
     GameRecord,
     Idempotency,
     LogEntry,
-    SeatRecord,
     StoredEvent,
     VersionConflict,
 )
+from api.stores.sqlite_pages import SqlitePages, read_games
+from api.stores.sqlite_queries import QUERIES_SCHEMA, SqliteQueries
+from api.stores.sqlite_rows import read_events, record_to_row, row_to_record
 
 T = TypeVar("T")
 
@@ -76,7 +78,7 @@ CREATE TABLE IF NOT EXISTS idempotency (
 
 def _make_schema(connection: sqlite3.Connection) -> None:
     """The tables and indexes, and the columns a data folder of an older version lacks."""
-    for statement in SCHEMA.split(";"):
+    for statement in (SCHEMA + QUERIES_SCHEMA).split(";"):
         if statement.strip():
             connection.execute(statement)
     columns = {row[1] for row in connection.execute("PRAGMA table_info(games)")}
@@ -84,74 +86,6 @@ def _make_schema(connection: sqlite3.Connection) -> None:
         connection.execute("ALTER TABLE games ADD COLUMN deadline REAL")
     connection.execute(
         "CREATE INDEX IF NOT EXISTS games_due ON games (deadline) WHERE deadline IS NOT NULL"
-    )
-
-
-def _record_to_row(record: GameRecord) -> str:
-    return json.dumps(
-        {
-            "options": record.options,
-            "seed": record.seed.hex(),
-            "commitment": record.commitment,
-            "updated_at": record.updated_at,
-            "seats": [
-                {
-                    "seat": s.seat,
-                    "name": s.name,
-                    "colour": s.colour,
-                    "token_hash": s.token_hash,
-                    "bot": s.bot,
-                    "client_seed": s.client_seed,
-                    "client_seed_source": s.client_seed_source,
-                }
-                for s in record.seats
-            ],
-            "winner": record.winner,
-            "outcome": record.outcome,
-            "snapshot": record.snapshot,
-            "snapshot_version": record.snapshot_version,
-            "creator": record.creator,
-            "time_control": record.time_control,
-            "clock": record.clock,
-            "rules_revision": record.rules_revision,
-            "seed_chosen": record.seed_chosen,
-            "contributions": _plain_contributions(record.contributions),
-        }
-    )
-
-
-def _plain_contributions(values: tuple[str | None, ...] | None) -> list[str | None] | None:
-    return None if values is None else list(values)
-
-
-def _contributions(values: list[str | None] | None) -> tuple[str | None, ...] | None:
-    return None if values is None else tuple(values)
-
-
-def _row_to_record(row: sqlite3.Row) -> GameRecord:
-    data = json.loads(row["row"])
-    return GameRecord(
-        id=row["id"],
-        variant=row["variant"],
-        options=data["options"],
-        seed=bytes.fromhex(data["seed"]),
-        commitment=data["commitment"],
-        status=row["status"],
-        version=row["version"],
-        created_at=row["created_at"],
-        updated_at=data["updated_at"],
-        seats=tuple(SeatRecord(**seat) for seat in data["seats"]),
-        winner=data["winner"],
-        outcome=data["outcome"],
-        snapshot=data.get("snapshot"),
-        snapshot_version=data.get("snapshot_version", 0),
-        creator=data.get("creator", ""),
-        time_control=data.get("time_control"),
-        clock=data.get("clock"),
-        deadline=row["deadline"],
-        rules_revision=data.get("rules_revision", 1),
-        seed_chosen=data.get("seed_chosen", False),
-        contributions=_contributions(data.get("contributions")),
     )
 
 
@@ -167,7 +101,7 @@ def _settle(future: asyncio.Future[None], outcome: BaseException | None) -> None
         future.set_exception(outcome)
 
 
-class SqliteStore:
+class SqliteStore(SqlitePages, SqliteQueries):
     def __init__(self, path: Path, *, group_commit: bool = True) -> None:
         self.path = path
         self.group_commit = group_commit
@@ -271,7 +205,7 @@ class SqliteStore:
                         record.status,
                         record.version,
                         record.created_at,
-                        _record_to_row(record),
+                        record_to_row(record),
                         record.deadline,
                     ),
                 )
@@ -282,7 +216,7 @@ class SqliteStore:
                     (
                         record.status,
                         record.version,
-                        _record_to_row(record),
+                        record_to_row(record),
                         record.deadline,
                         record.id,
                         entry.seq - 1,
@@ -388,7 +322,7 @@ class SqliteStore:
     async def get(self, game_id: str) -> GameRecord | None:
         def read(c: sqlite3.Connection) -> GameRecord | None:
             row = c.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
-            return None if row is None else _row_to_record(row)
+            return None if row is None else row_to_record(row)
 
         return await self._run(read)
 
@@ -409,19 +343,8 @@ class SqliteStore:
     async def events(
         self, game_id: str, viewer: int | None, after: int, limit: int
     ) -> list[StoredEvent]:
-        def read(c: sqlite3.Connection) -> list[StoredEvent]:
-            rows = c.execute(
-                "SELECT seq, log_seq, visible_to, data FROM events "
-                "WHERE game_id = ? AND seq > ? AND (visible_to IS NULL OR visible_to = ?) "
-                "ORDER BY seq LIMIT ?",
-                (game_id, after, -2 if viewer is None else viewer, limit),
-            ).fetchall()
-            return [
-                StoredEvent(r["seq"], r["log_seq"], r["visible_to"], json.loads(r["data"]))
-                for r in rows
-            ]
-
-        return await self._run(read)
+        following = ("seq > ? ORDER BY seq", after)
+        return await self._run(lambda c: read_events(c, game_id, viewer, following, limit))
 
     async def last_event_seq(self, game_id: str, version: int | None = None) -> int:
         def read(c: sqlite3.Connection) -> int:
@@ -436,29 +359,7 @@ class SqliteStore:
     async def games(
         self, status: str | None, variant: str | None, after: str | None, limit: int
     ) -> list[GameRecord]:
-        def read(c: sqlite3.Connection) -> list[GameRecord]:
-            clauses: list[str] = []
-            values: list[Any] = []
-            if status is not None:
-                clauses.append("status = ?")
-                values.append(status)
-            if variant is not None:
-                clauses.append("variant = ?")
-                values.append(variant)
-            if after is not None:
-                anchor = c.execute("SELECT created_at FROM games WHERE id = ?", (after,)).fetchone()
-                if anchor is None:
-                    return []
-                clauses.append("(created_at < ? OR (created_at = ? AND id < ?))")
-                values += [anchor[0], anchor[0], after]
-            where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
-            rows = c.execute(
-                f"SELECT * FROM games {where} ORDER BY created_at DESC, id DESC LIMIT ?",
-                (*values, limit),
-            ).fetchall()
-            return [_row_to_record(row) for row in rows]
-
-        return await self._run(read)
+        return await self._run(lambda c: read_games(c, status, variant, after, limit, older=True))
 
     async def seat_of(self, token_hash: str) -> tuple[str, int] | None:
         def read(c: sqlite3.Connection) -> tuple[str, int] | None:

@@ -38,12 +38,14 @@ class Server:
         env: dict[str, str] | None = None,
         root: Path = ROOT,
         python: str = sys.executable,
+        log_stdout: bool = False,
     ) -> None:
         self.data_dir = data_dir
         self.root = root  # the checkout whose server runs (benchmarks compare revisions)
         self.python = python  # another environment's, to run the server installed there
         self.port = port or free_port()
         self.env = dict(env or {})  # extra environment, e.g. RISIKO_STORE
+        self.log_stdout = log_stdout  # uvicorn's access log (stdout) in the log file too
         self.process: subprocess.Popen[bytes] | None = None
         # The server's log, in a file: a pipe nobody reads would block it once full.
         self.log_path = data_dir.parent / f"server-{self.port}.log"
@@ -72,7 +74,7 @@ class Server:
                 [self.python, "-m", "api.cli", "serve", "--port", str(self.port)],
                 cwd=self.root,
                 env=env,
-                stdout=subprocess.DEVNULL,
+                stdout=log if self.log_stdout else subprocess.DEVNULL,
                 stderr=log,
             )
         deadline = time.monotonic() + timeout

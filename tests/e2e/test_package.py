@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[2]
 MYPY = Path(sys.executable).parent / "mypy"
 VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
 GAMES = ("classic", "spqr", "piu", "futurisiko")
-SERVER_PACKAGES = {"api", "bots", "domain", "variants", "risiko_client"}
+SERVER_PACKAGES = {"api", "bots", "competition", "domain", "variants", "risiko_client"}
 
 PLAYS_A_GAME = """
 import asyncio, sys
@@ -150,6 +150,7 @@ def test_the_sdist_and_the_wheel_carry_what_the_server_serves(built: Built) -> N
     maps = {f"variants/{game}/{name}.json" for game in GAMES for name in ("board", "map")}
     for files, schema_path in ((in_sdist, "schema.graphql"), (in_wheel, "api/schema.graphql")):
         assert "api/web_client/index.html" in files
+        assert "api/web_client/documents.json" in files  # its trusted documents
         assert any(re.fullmatch(r"api/web_client/assets/index-.+\.js", f) for f in files)
         assert graphiql <= files
         assert maps <= files
@@ -177,9 +178,9 @@ def test_the_installed_server_serves_the_web_client_graphiql_and_a_game(
     page = httpx.get(f"{server.url}/")
     assert page.status_code == 200
     assert page.headers["content-type"].startswith("text/html")
-    script = re.search(r'src="(/assets/[^"]+\.js)"', page.text)
+    script = re.search(r'src="\./(assets/[^"]+\.js)"', page.text)  # relative: any path prefix
     assert script, page.text
-    asset = httpx.get(f"{server.url}{script.group(1)}")
+    asset = httpx.get(f"{server.url}/{script.group(1)}")
     assert asset.status_code == 200
     assert "javascript" in asset.headers["content-type"]
 

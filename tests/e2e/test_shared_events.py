@@ -22,7 +22,13 @@ from tests.integration.api_support import data, new_game, play, running_server
 
 pytestmark = pytest.mark.anyio
 
-EVENT = "seq version type private data"
+# The typed detail too: its private kinds reach only their seat, shared or not.
+EVENT = (
+    "seq version type private data detail { __typename "
+    "... on ObjectiveAssigned { seat card objective } ... on ObjectiveChanged { seat objective } "
+    "... on CardsReceived { seat cards } "
+    "... on DiceRolled { seat attackerDice defenderDice } }"
+)
 EVENTS = f"""
 query($id: ID!, $after: Int!) {{
   game(id: $id) {{ events(after: $after, first: 100) {{ events {{ {EVENT} }} hasMore }} }}
@@ -111,6 +117,8 @@ async def test_shared_events_reach_each_subscriber_as_if_alone(server: Server) -
     assert private["seat 1"]
     assert not [e for e in received["spectator"] if e["private"]]
     assert {e["seq"] for e in private["seat 0"]}.isdisjoint(e["seq"] for e in private["seat 1"])
+    for label, seat in (("seat 0", 0), ("seat 1", 1)):
+        assert {e["detail"]["seat"] for e in private[label]} == {seat}
     # A variable the selection reads is part of what is shared: both got their own shape.
     public = expected["spectator"]
     assert received["without data"] == [{"seq": e["seq"], "type": e["type"]} for e in public]

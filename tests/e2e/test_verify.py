@@ -101,7 +101,8 @@ async def test_a_finished_game_verifies_and_a_changed_event_does_not(
 
     tamper_with_the_deal(server, store_env, game_id)
     # As Anna's seat (its own private events too): a read the server has not kept.
-    done = verify(server, game_id, "--token", me.token)
+    # `--token=VALUE`: a token may begin with "-", which argparse would read as an option.
+    done = verify(server, game_id, f"--token={me.token}")
     assert done.returncode == 1, done.stdout + done.stderr
     assert "✗ entry 0: replayed events differ from the recorded ones" in done.stdout
     assert "NOT VERIFIED" in done.stdout

@@ -224,28 +224,55 @@ class Selections:
     types: Mapping[str, TypeInfo]
     values: Mapping[str, object] = field(default_factory=dict)
 
-    def of(self, type_name: str, path: tuple[str, ...] = ()) -> tuple[Node, ...]:
+    def of(
+        self, type_name: str, path: tuple[str, ...] = (), aliased: frozenset[str] = frozenset()
+    ) -> tuple[Node, ...]:
         """The selection of every field of `type_name`; a type already being selected above
-        (a cycle) is asked for its `__typename` only."""
+        (a cycle) is asked for its `__typename` only. `aliased`: the fields asked under an
+        alias (`name_Type: name`), a union's members having fields of one name and two types."""
         info = self.types[type_name]
         if type_name in path:
             return (Node("__typename"),)
         path = (*path, type_name)
         if info.kind == "UNION":
             return (Node("__typename"), *self._fragments(info.possible_types, path))
-        own = tuple(self.field(f, path) for f in info.fields)
+        own = tuple(self.field(f, path, f.name in aliased) for f in info.fields)
         if info.kind == "INTERFACE":
             return (Node("__typename"), *own, *self._fragments(info.possible_types, path))
         return own
 
     def _fragments(self, names: Sequence[str], path: tuple[str, ...]) -> tuple[Node, ...]:
-        return tuple(Node(f"... on {name}", self.of(name, path)) for name in names)
+        clashing = self._clashing(names)
+        return tuple(
+            Node(f"... on {name}", self.of(name, path, clashing.get(name, frozenset())))
+            for name in names
+        )
 
-    def field(self, field_: Field, path: tuple[str, ...]) -> Node:
+    def _clashing(self, names: Sequence[str]) -> dict[str, frozenset[str]]:
+        """The fields of these types (a union's, an interface's) that GraphQL cannot merge: of
+        one name and of different types in two of them. The type most of them share keeps
+        the name; the others are aliased, by type."""
+        shapes: dict[str, dict[TypeRef, list[str]]] = {}
+        for name in names:
+            for field_ in self.types[name].fields:
+                shapes.setdefault(field_.name, {}).setdefault(field_.type, []).append(name)
+        aliased: dict[str, set[str]] = {}
+        for field_name, by_type in shapes.items():
+            if len(by_type) < 2:
+                continue
+            most = max(by_type.values(), key=len)
+            for owners in by_type.values():
+                for owner in owners if owners is not most else ():
+                    aliased.setdefault(owner, set()).add(field_name)
+        return {owner: frozenset(fields) for owner, fields in aliased.items()}
+
+    def field(self, field_: Field, path: tuple[str, ...], aliased: bool = False) -> Node:
         arguments = [
             f"{a.name}: {literal(self.value(field_, a))}" for a in field_.args if a.required
         ]
         head = field_.name + (f"({', '.join(arguments)})" if arguments else "")
+        if aliased:
+            head = f"{field_.name}_{path[-1]}: {head}"
         if field_.type.named.kind in COMPOSITE:
             return Node(head, self.of(field_.type.type_name, path))
         return Node(head)
@@ -341,8 +368,10 @@ mutation($input: JoinGameInput!) { joinGame(input: $input) { token userErrors { 
 START = """
 mutation($input: GameInput!) { startGame(input: $input) { userErrors { code message } } }
 """
-# What the play needs of the game after each action, to go on.
+# What the play needs of the game after each action, to go on; what the checks of a submit
+# read in its payload.
 NEEDED = "status seatToAct viewerSeat players { cards }"
+PAYLOAD_NEEDED = "userErrors { code message } events { private data }"
 LEAVE = (
     "mutation($input: GameInput!) { leaveGame(input: $input) { "
     f"game {{ {NEEDED} }} userErrors {{ code message }} }} }}"
@@ -373,6 +402,7 @@ class Walk:
     viewers: list[Viewer] = field(default_factory=list)
     selections: Selections | None = None
     parts: list[Node] = field(default_factory=list)  # the game's fields, a document each
+    payload_parts: list[Node] = field(default_factory=list)  # SubmitActionPayload's own
     walks: int = 0
     submits: int = 0
     cards_held: int = 0  # the most cards a seat read in its hand
@@ -533,27 +563,27 @@ class Walk:
 
     async def walk_events(self) -> None:
         """Every event, every page, every field, as each viewer: the spectator and a foreign
-        token see the same public events; a seat sees those and its own private ones."""
+        token see the same public events; a seat sees those and its own private ones. The
+        page's fields go in as few documents as the limits allow, as the game's do."""
         assert self.selections is not None
         events = next(f for f in self.types["Game"].fields if f.name == "events")
-        page = self.selections.of(events.type.type_name)
-        query = (
-            "query($id: ID!, $after: Int!) { game(id: $id) { "
-            f"events(after: $after, first: {PAGE}) {{ {' '.join(n.text() for n in page)} }} }} }}"
-        )
-        seen: dict[str, list[Json]] = {}
-        for viewer in self.viewers:
-            seen[viewer.name] = []
-            after = 0
-            while True:
-                variables = {"id": self.game_id, "after": after}
-                got = await _post(self.client, query, variables, viewer.token)
-                check_codes(got, f"{self.variant}, {viewer.name} reading events after {after}")
-                found = got["data"]["game"]["events"]
-                seen[viewer.name] += found["events"]
-                if not found["hasMore"]:
-                    break
-                after = found["events"][-1]["seq"]
+        parts = [Node("", self.selections.of(events.type.type_name))]
+        seen: dict[str, list[Json]] = {viewer.name: [] for viewer in self.viewers}
+        index, page = 0, PAGE
+        while index < len(parts):
+            read = {v.name: await self._events(v, parts[index], page) for v in self.viewers}
+            if any(found is None for found in read.values()):
+                halves = parts[index].halves()
+                if halves is not None:
+                    parts[index : index + 1] = halves
+                else:  # one field of a page is over the limits: smaller pages
+                    assert page > 1, f"{self.variant}: one event's field is over the limits"
+                    page //= 2
+                continue
+            for name, found in read.items():
+                assert found is not None
+                seen[name] = merge(seen[name], found) if index else found
+            index += 1
         public = seen[SPECTATOR]
         assert seen[FOREIGN] == public
         assert not any(event["private"] for event in public), self.variant
@@ -563,6 +593,29 @@ class Walk:
             own = seen[viewer.name]
             assert [event for event in own if not event["private"]] == public, viewer.name
             assert all(e["data"]["seat"] == viewer.seat for e in own if e["private"]), viewer
+
+    async def _events(self, viewer: Viewer, part: Node, page: int) -> list[Json] | None:
+        """Every page (of `page` events) of the events `viewer` sees, with the fields of
+        `part`; None if the server refused the document for its size."""
+        query = (
+            "query($id: ID!, $after: Int!) { game(id: $id) { "
+            f"events(after: $after, first: {page}) {{ events {{ seq }} hasMore "
+            f"{' '.join(node.text() for node in part.children)} }} }} }}"
+        )
+        found_events: list[Json] = []
+        after = 0
+        while True:
+            got = await _post(
+                self.client, query, {"id": self.game_id, "after": after}, viewer.token
+            )
+            if refused_for_size(got):
+                return None
+            check_codes(got, f"{self.variant}, {viewer.name} reading events after {after}")
+            found = got["data"]["game"]["events"]
+            found_events += found["events"]
+            if not found["hasMore"]:
+                return found_events
+            after = found["events"][-1]["seq"]
 
     # ----------------------------------------------------------------------- playing
 
@@ -602,12 +655,20 @@ class Walk:
         payload (and, now and then, for a part of the game's); the payload's game."""
         action = choose(await self._legal_inputs(viewer), rnd)
         variables = {"input": {"gameId": self.game_id, "action": action}}
+        part, own = self._submit_part(), self._payload_part()
         while True:
-            part = self._submit_part()
-            query = SUBMIT % self._payload(part).text()
+            query = SUBMIT % self._payload(part, own).text()
             answer = await _post(self.client, query, variables, viewer.token)
-            if not part.children or not self._split_if_refused(self.parts.index(part), answer):
+            if not refused_for_size(answer):
                 break
+            halves = own.halves()
+            if halves is not None:  # the payload's own fields split first
+                index = self.payload_parts.index(own)
+                self.payload_parts[index : index + 1] = halves
+                own = self._payload_part()
+                continue
+            assert part.children, f"a field of the payload is over the limits: {answer}"
+            part = Node("")  # with that part of the payload, this submit asks none of the game's
         self.submits += 1
         where = f"{self.variant}, {viewer.name} sending {action}"
         check_codes(answer, where)
@@ -654,17 +715,20 @@ class Walk:
             return Node("")
         return self.parts[(self.submits // self.payload_every) % len(self.parts)]
 
-    def _payload(self, part: Node) -> Node:
-        """Every field of SubmitActionPayload, its game's fields `part` and what the next
-        action needs."""
-        assert self.selections is not None
-        needed = (Node(NEEDED),)
-        children = []
-        for node in self.selections.of("SubmitActionPayload"):
-            children.append(
-                Node("game", (*needed, *part.children)) if node.head == "game" else node
-            )
-        return Node("", tuple(children))
+    def _payload_part(self) -> Node:
+        """The part of SubmitActionPayload's own fields (its game's aside) a submit asks for,
+        each in turn: all of them, unless the limits split them."""
+        if not self.payload_parts:
+            assert self.selections is not None
+            own = self.selections.of("SubmitActionPayload")
+            self.payload_parts = [Node("", tuple(node for node in own if node.head != "game"))]
+        return self.payload_parts[self.submits % len(self.payload_parts)]
+
+    def _payload(self, part: Node, own: Node) -> Node:
+        """The payload's fields `own`, what the checks and the next action need, and its
+        game's fields `part`."""
+        game = Node("game", (Node(NEEDED), *part.children))
+        return Node("", (Node(PAYLOAD_NEEDED), *own.children, game))
 
     async def _legal_inputs(self, viewer: Viewer) -> list[Json]:
         """The ready input of each legal family `viewer` is offered."""

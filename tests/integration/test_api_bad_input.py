@@ -563,10 +563,14 @@ async def test_games_page_is_capped_at_100(api: Api) -> None:
     rest = await data(api.client, query, {"first": 1000, "after": page["pageInfo"]["endCursor"]})
     assert len(rest["games"]["edges"]) == 1
     assert rest["games"]["pageInfo"]["hasNextPage"] is False
-    for first in (0, -1, -5):  # a page of less than one item is a mistake, not one item
+    empty = (await data(api.client, query, {"first": 0}))["games"]  # Relay: 0 is a count
+    assert empty == {"edges": [], "pageInfo": {"hasNextPage": True, "endCursor": None}}
+    for first in (-1, -5):  # a negative count is a mistake, not an empty page
         refused = await body(api.client, query, {"first": first})
         assert refused["data"] is None
         assert error_codes(refused) == ["BAD_USER_INPUT"]
+    refused = await body(api.client, "{ games(last: -1) { edges { cursor } } }")
+    assert error_codes(refused) == ["BAD_USER_INPUT"]
     answer = await body(api.client, query, {"after": "not a cursor"})
     assert error_codes(answer) == ["BAD_USER_INPUT"]
 
@@ -659,7 +663,7 @@ async def test_unexpected_exceptions_are_masked(api: Api, monkeypatch: pytest.Mo
         raise RuntimeError("disk /srv/risiko/secret.sqlite3 is on fire, password hunter2")
 
     service: GameService = api.service
-    monkeypatch.setattr(service, "games", crash)
+    monkeypatch.setattr(service.store, "games", crash)  # the games' listing reads it
     monkeypatch.setattr(service, "submit_action", crash)
     answers = [
         await body(api.client, "{ games { edges { cursor } } }"),

@@ -518,7 +518,7 @@ async def test_an_spqr_game_through_the_api(api: Api) -> None:
 
     # A rebuild from the store (snapshot and log) gives the same game.
     before = await table.state(2)
-    api.service._sessions.clear()
+    api.service.sessions.clear()
     assert await table.state(2) == before
 
 

@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 
 from api.broker import Broker
-from api.clock import ClockState
-from api.service import Forbidden, GameService, ServiceError, Unauthenticated, _replay_entry
+from api.clock import ClockState, PlayedByProxy
+from api.read_models import replay_entry
+from api.service import Forbidden, GameService, ServiceError, Unauthenticated
 from api.stores.base import GameRecord
 from api.stores.sqlite import SqliteStore
 from bots.seated import BotPolicy
@@ -81,7 +82,7 @@ async def replayed(service: GameService, game_id: str) -> dict[str, Any]:
     record = (await service.session(game_id)).record
     game = None
     for entry in await service.store.log(game_id):
-        game = _replay_entry(record, game, entry)
+        game = replay_entry(record, game, entry)
     assert game is not None
     return state_of(classic(game))
 
@@ -102,14 +103,14 @@ async def test_a_seat_that_never_acts_is_played_by_proxy_then_resigns(
     assert {kind for kind, seat in log if seat == 0} <= {"proxy", "resign", "join", "start"}
     assert {kind for kind, seat in log if seat in (1, 2)} <= {"bot", "join"}
     events = await service.events(game_id, None, 0, 100_000)
-    notes = [e.data for e in events if e.data["type"] == "PlayedByProxy"]
+    notes = [e.event.to_dict() for e in events if e.event.type == "PlayedByProxy"]
     assert [n["reason"] for n in notes if n["reason"] != "turn_timeout"] == ["absent_resigns"]
     assert [n["absences"] for n in notes if n["reason"] == "absent_resigns"] == [2]
     # Every entry the proxy played is marked, first among its events.
     proxied = {e.seq for e in await service.store.log(game_id) if e.kind == "proxy"}
     firsts: dict[int, str] = {}
     for event in events:
-        firsts.setdefault(event.log_seq, event.data["type"])
+        firsts.setdefault(event.log_seq, event.event.type)
     assert proxied
     assert {firsts[seq] for seq in proxied} == {"PlayedByProxy"}
     assert record.outcome is not None
@@ -123,7 +124,7 @@ async def test_a_seat_that_never_acts_is_played_by_proxy_then_resigns(
 async def test_clock_changes_are_public_events(service: GameService, clock: Clock) -> None:
     game_id, _ = await table(service, 3, 0, {"turn_seconds": 60})
     events = await service.events(game_id, None, 0, 1000)
-    changed = [e.data for e in events if e.data["type"] == "ClockChanged"]
+    changed = [e.event.to_dict() for e in events if e.event.type == "ClockChanged"]
     session = await service.session(game_id)
     assert session.game is not None
     first = session.game.seat_to_act
@@ -139,9 +140,7 @@ async def test_clock_changes_are_public_events(service: GameService, clock: Cloc
     assert session.record.deadline == clock.now + 60
     # An untimed game tells nothing of the kind.
     plain = await service.create_game("classic", {}, "plain")
-    assert "ClockChanged" not in [
-        e.data["type"] for e in await service.events(plain.id, None, 0, 99)
-    ]
+    assert "ClockChanged" not in [e.event.type for e in await service.events(plain.id, None, 0, 99)]
 
 
 @pytest.mark.anyio
@@ -240,11 +239,13 @@ async def test_two_services_on_one_store_act_once(store: SqliteStore, clock: Clo
     await asyncio.gather(first.settle(), second.settle())
     log = await store.log(game_id)
     timeouts = [
-        e for e in await first.events(game_id, None, 0, 10_000) if e.data["type"] == "PlayedByProxy"
+        e.event
+        for e in await first.events(game_id, None, 0, 10_000)
+        if isinstance(e.event, PlayedByProxy)
     ]
     # One absence, acted once, whichever service got there first; the turn's rest follows.
-    assert [t.data["absences"] for t in timeouts] == [1] * len(timeouts)
-    assert len({t.data["seat"] for t in timeouts}) == 1
+    assert [t.absences for t in timeouts] == [1] * len(timeouts)
+    assert len({t.seat for t in timeouts}) == 1
     assert log[version].kind == "proxy"
     assert len(log) == len({e.seq for e in log})
 
@@ -263,7 +264,7 @@ async def test_seating_bots_is_for_seated_players_in_the_lobby(service: GameServ
     seat = joined.record.seats[joined.seat]
     assert (seat.name, seat.bot) == ("Bot 1 (random)", "random")
     events = await service.events(record.id, None, 0, 99)
-    assert events[-1].data == {
+    assert events[-1].event.to_dict() == {
         "type": "BotJoined",
         "seat": 1,
         "name": "Bot 1 (random)",
@@ -388,9 +389,9 @@ async def test_a_bots_refused_move_never_stalls_its_game(
 ) -> None:
     """A seated bot whose policy proposes what the rules refuse plays the least the rules
     allow instead, through the same write path: the game moves on."""
-    import api.service
+    import api.scheduler
 
-    monkeypatch.setattr(api.service, "seated_choice", lambda *_: a.EndTurn())  # not in setup
+    monkeypatch.setattr(api.scheduler, "seated_choice", lambda *_: a.EndTurn())  # not in setup
     record = await bots_alone(service, "stubborn", 2)
     await service.settle()
     log = await service.store.log(record.id)

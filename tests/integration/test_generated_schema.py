@@ -13,10 +13,13 @@ import pytest
 from graphql import GraphQLInputObjectType, GraphQLObjectType, GraphQLUnionType
 from strawberry.utils.str_converters import to_camel_case
 
+from api.event_kinds import UnknownEvent, served_kinds
+from api.graphql.event_types import detail_of, type_name
 from api.graphql.generated import SEAT_ACTIONS, ready_input, to_action
 from api.graphql.inputs import SubmitActionInput  # noqa: F401  (the schema's input types)
 from api.graphql.schema import schema
 from domain import actions as a
+from domain import events as e
 from domain import legal as lg
 from variants import VARIANTS, served
 
@@ -146,3 +149,55 @@ def test_every_games_own_state_is_a_type_of_the_interface_with_its_fields() -> N
         assert list(shape.fields) == [to_camel_case(f.name) for f in fields(cls)]
         for field_ in fields(cls):
             assert shape.fields[to_camel_case(field_.name)].description == field_.metadata["doc"]
+
+
+def test_every_kind_of_event_served_is_a_type_of_the_union_with_its_fields() -> None:
+    union = TYPES["GameEventDetail"]
+    assert isinstance(union, GraphQLUnionType)
+    kinds = served_kinds()
+    names = [type_name(variant, cls) for variant, cls in kinds]
+    assert [t.name for t in union.types] == [*names, "UnknownEvent"]
+    assert {"DiceRolled", "GameCreated", "ClockChanged", "SpqrNeutralPlaced"} <= set(names)
+    assert "FuturisikoPhaseTurnStarted" in names
+    for (_, cls), name in zip(kinds, names, strict=True):
+        shape = TYPES[name]
+        assert isinstance(shape, GraphQLObjectType)
+        assert shape.description == cls.__doc__
+        assert list(shape.fields) == [to_camel_case(f.name) for f in fields(cls)]
+        for field_ in fields(cls):
+            assert shape.fields[to_camel_case(field_.name)].description == field_.metadata["doc"]
+    shown = {
+        (name, field): str(TYPES[name].fields[field].type)  # type: ignore[attr-defined]
+        for name, field in (
+            ("FuturisikoPhaseTurnStarted", "phase"),
+            ("BotJoined", "policy"),
+            ("GameEnded", "winner"),
+            ("GameEnded", "ranking"),
+            ("TurnStarted", "fromRegions"),
+            ("FuturisikoBattleFought", "volleys"),
+            ("ClockChanged", "deadline"),
+            ("GameCreated", "options"),
+        )
+    }
+    assert shown == {
+        ("FuturisikoPhaseTurnStarted", "phase"): "Phase!",
+        ("BotJoined", "policy"): "BotPolicy!",
+        ("GameEnded", "winner"): "Int",
+        ("GameEnded", "ranking"): "[Placing!]!",
+        ("TurnStarted", "fromRegions"): "[RegionBonus!]!",
+        ("FuturisikoBattleFought", "volleys"): "[[Int!]!]!",
+        ("ClockChanged", "deadline"): "Float",
+        ("GameCreated", "options"): "JSON!",
+    }
+
+
+def test_an_events_detail_is_its_fields_shown_in_their_types() -> None:
+    ended = detail_of(e.GameEnded(None, "round_limit", ((1, 2, 9), (2, 0, 4)), ("o1", "o2")))
+    assert type(ended).__name__ == "GameEnded"
+    assert (ended.winner, ended.reason, ended.objectives) == (None, "round_limit", ["o1", "o2"])
+    assert [(p.rank, p.seat, p.points) for p in ended.ranking] == [(1, 2, 9), (2, 0, 4)]
+    turn = detail_of(e.TurnStarted(1, 2, 5, 3, (("europa", 5),)))
+    assert [(r.region, r.armies) for r in turn.from_regions] == [("europa", 5)]
+    stored = {"type": "FromTomorrow", "x": [1]}
+    unreadable = detail_of(UnknownEvent(stored))
+    assert (unreadable.stored_type, unreadable.data) == ("FromTomorrow", stored)

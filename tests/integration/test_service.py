@@ -18,7 +18,7 @@ from graphql import GraphQLEnumType
 
 from api.broker import LOBBY, Broker
 from api.service import AuthError, GameService, LobbyLimits, ServiceError
-from api.stores.base import StoredEvent
+from api.stores.base import RecordedEvent
 from api.stores.sqlite import SqliteStore
 from domain import actions as a
 from domain.errors import CodedError, ErrorCode
@@ -59,7 +59,7 @@ def service(store: SqliteStore, clock: Clock) -> GameService:
 
 
 async def event_types(service: GameService, game_id: str, viewer: int | None) -> list[str]:
-    return [str(e.data["type"]) for e in await service.events(game_id, viewer, 0, 1000)]
+    return [e.event.type for e in await service.events(game_id, viewer, 0, 1000)]
 
 
 async def code_of(call: Awaitable[Any]) -> str:
@@ -109,7 +109,7 @@ async def test_create_join_start(service: GameService) -> None:
         private = [
             e for e in await service.events(record.id, seat, 0, 1000) if e.visible_to is not None
         ]
-        assert [(e.data["type"], e.visible_to) for e in private] == [("ObjectiveAssigned", seat)]
+        assert [(e.event.type, e.visible_to) for e in private] == [("ObjectiveAssigned", seat)]
     assert session.last_event == await service.store.last_event_seq(record.id)
 
 
@@ -129,7 +129,7 @@ async def test_leaving_the_lobby_frees_the_seat_and_renumbers(service: GameServi
     assert await service.seat_for(game.tokens[3]) == (game.id, 2)
     assert await code_of(service.seat_for(game.tokens[1])) == "UNAUTHENTICATED"
     events = await service.events(game.id, None, 0, 100)
-    assert events[-1].data == {"type": "PlayerLeft", "seat": 1}
+    assert events[-1].event.to_dict() == {"type": "PlayerLeft", "seat": 1}
     # The freed colour is the first one offered again.
     joined = await service.join_game(game.id, "P4")
     assert (joined.seat, joined.record.seats[-1].colour) == (3, "rosso")
@@ -171,7 +171,7 @@ async def test_leaving_after_the_start_is_resigning(service: GameService) -> Non
     assert record.status == "active"
     assert [s.name for s in record.seats] == ["P0", "P1", "P2"]  # seats stay
     events = await service.events(game.id, None, 0, 1000)
-    assert events[-1].data == {"type": "PlayerResigned", "seat": waiting}
+    assert events[-1].event.to_dict() == {"type": "PlayerResigned", "seat": waiting}
     session = await service.session(game.id)
     assert session.game is not None
     assert state_of(session.game) == state_of(mirror)
@@ -254,7 +254,7 @@ async def test_two_services_race_and_the_loser_rebuilds(
         assert await code_of(other.submit_action(game.id, token, loser)) == "STALE_VERSION"
         monkeypatch.setattr(other_store, "append", append)
         mirror.apply(seat, winner)
-        assert game.id not in other._sessions  # its changed engine was dropped
+        assert game.id not in other.sessions  # its changed engine was dropped
         for process in (service, other):
             session = await process.session(game.id)
             assert session.game is not None
@@ -360,7 +360,7 @@ async def test_a_crowded_cache_rebuilds_what_it_forgot(store: SqliteStore) -> No
 
 
 async def collect(
-    service: GameService, game_id: str, viewer: int | None, after: int, sink: list[StoredEvent]
+    service: GameService, game_id: str, viewer: int | None, after: int, sink: list[RecordedEvent]
 ) -> None:
     async with aclosing(stream_of(service, game_id, viewer, after)) as events:
         async for event in events:
@@ -369,12 +369,12 @@ async def collect(
 
 def stream_of(
     service: GameService, game_id: str, viewer: int | None, after: int
-) -> AsyncGenerator[StoredEvent, None]:
+) -> AsyncGenerator[RecordedEvent, None]:
     """`service.stream`, typed as the async generator it is (to close it)."""
-    return cast(AsyncGenerator[StoredEvent, None], service.stream(game_id, viewer, after))
+    return cast(AsyncGenerator[RecordedEvent, None], service.stream(game_id, viewer, after))
 
 
-async def wait_for_length(sink: list[StoredEvent], length: int, seconds: float = 10) -> None:
+async def wait_for_length(sink: list[RecordedEvent], length: int, seconds: float = 10) -> None:
     with anyio.fail_after(seconds):
         while len(sink) < length:
             await anyio.sleep(0.005)
@@ -388,7 +388,7 @@ async def test_stream_gives_stored_then_live_events_without_gap_or_duplicate(
     await play_service(service, game, lambda g: g.round >= 1 and g.phase is Phase.REINFORCE)
     viewers: list[int | None] = [None, 0, 1, 2]
     middle = await service.store.last_event_seq(game.id) // 2
-    sinks: dict[tuple[int | None, int], list[StoredEvent]] = {}
+    sinks: dict[tuple[int | None, int], list[RecordedEvent]] = {}
     rnd = random.Random(4)
 
     async def pause() -> None:  # let the streams run now and then, not after every action
@@ -403,14 +403,12 @@ async def test_stream_gives_stored_then_live_events_without_gap_or_duplicate(
         await anyio.sleep(0)
         # Play on (cards are drawn: private events of others leave gaps for each viewer).
         await play_service(service, game, lambda g: g.round >= 3, pause=pause)
-        expected = {
-            viewer: await service.store.events(game.id, viewer, 0, 10_000) for viewer in viewers
-        }
+        expected = {viewer: await service.events(game.id, viewer, 0, 10_000) for viewer in viewers}
         for (viewer, after), sink in sinks.items():
             await wait_for_length(sink, len([e for e in expected[viewer] if e.seq > after]))
         await anyio.sleep(0.05)  # nothing more arrives
         group.cancel_scope.cancel()
-    assert any(e.data["type"] == "CardsReceived" for e in expected[0])
+    assert any(e.event.type == "CardsReceived" for e in expected[0])
     for (viewer, after), sink in sinks.items():
         assert sink == [e for e in expected[viewer] if e.seq > after], (viewer, after)
         assert all(e.visible_to in (None, viewer) for e in sink)
@@ -419,7 +417,7 @@ async def test_stream_gives_stored_then_live_events_without_gap_or_duplicate(
 
 @pytest.mark.anyio
 async def test_stream_of_an_unknown_game(service: GameService) -> None:
-    sink: list[StoredEvent] = []
+    sink: list[RecordedEvent] = []
     with pytest.raises(ServiceError) as caught:
         await collect(service, "nope", None, 0, sink)
     assert caught.value.code == "GAME_NOT_FOUND"
@@ -449,7 +447,7 @@ async def test_expire_time_ends_the_game_after_the_round(
     await service.expire_time(game.id)
     mirror.apply(None, a.ExpireTime())
     events = await service.events(game.id, None, 0, 10_000)
-    assert events[-1].data == {"type": "TimeExpired", "round": 1}
+    assert events[-1].event.to_dict() == {"type": "TimeExpired", "round": 1}
     log = await service.store.log(game.id)
     assert (log[-1].kind, log[-1].seat, log[-1].seq) == ("expire", None, version + 1)
     await service.expire_time(game.id)  # once only

@@ -19,7 +19,8 @@ from api.graphql.events import SharedEvents
 from api.graphql.schema import build_schema
 from api.graphql.shared_events import FrameEncoder, _Results, selection_variables
 from api.service import GameService
-from api.stores.base import StoredEvent
+from api.stores.base import RecordedEvent
+from domain.events import DiceRolled, TurnEnded
 from tests.integration.api_support import Api, in_process, new_game
 
 EVENTS = "subscription($id: ID!) { gameEvents(gameId: $id) { seq type data } }"
@@ -156,19 +157,20 @@ def test_a_kept_result_belongs_to_its_operation_and_the_oldest_goes_first() -> N
 
 
 def test_subscribers_of_one_live_event_share_its_game_event() -> None:
-    """The broker hands every subscriber the same StoredEvent: one GameEvent serves them
+    """The broker hands every subscriber the same RecordedEvent: one GameEvent serves them
     all, and another event, or the same number in another game, gets its own."""
     shared = SharedEvents(size=2)
-    event = StoredEvent(seq=7, log_seq=3, visible_to=None, data={"type": "DiceRolled"})
+    rolled = DiceRolled(0, "alaska", "kamchatka", (6,), (1,), 0, 1)
+    event = RecordedEvent(seq=7, log_seq=3, visible_to=None, event=rolled)
     first = shared.of(event, "g1")
     assert shared.of(event, "g1") is first
     assert first.shared_key == ("g1", 7)
     assert (first.seq, first.version, first.type, first.private) == (7, 3, "DiceRolled", False)
     assert shared.of(event, "g2").shared_key == ("g2", 7)
-    twin = StoredEvent(seq=7, log_seq=3, visible_to=None, data={"type": "DiceRolled"})
+    twin = RecordedEvent(seq=7, log_seq=3, visible_to=None, event=rolled)
     assert shared.of(twin, "g1") is not first  # an equal event read again: its own
     for seq in range(8, 12):  # the oldest leave
-        shared.of(StoredEvent(seq=seq, log_seq=4, visible_to=None, data={}), "g1")
+        shared.of(RecordedEvent(seq=seq, log_seq=4, visible_to=None, event=TurnEnded(0)), "g1")
     assert len(shared._kept) == 2
 
 

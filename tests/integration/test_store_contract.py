@@ -21,6 +21,7 @@ from pymongo.collection import Collection
 from pymongo.database import Database
 
 from api.broker import Broker
+from api.lobby_events import GameCreated
 from api.service import SNAPSHOT_EVERY, GameService
 from api.stores.base import (
     GameRecord,
@@ -37,6 +38,7 @@ from domain.actions import PlaceArmies
 from domain.flow import Phase
 from domain.legal import LegalPlace
 from tests.integration.api_support import CLASSIC, play_service, service_game, state_of
+from tests.support import classic
 from variants import get_variant
 
 pytestmark = pytest.mark.anyio
@@ -438,19 +440,25 @@ async def test_last_event_seq_counts_private_events_too(store: Store) -> None:
     assert await store.last_event_seq("g1") == 3
 
 
-async def test_games_listing_filters_and_pages(store: Store) -> None:
-    # Created at 1000, 1001, ... and three at the same instant: ties go by id, newest first.
-    specs = [
-        ("a", "lobby", "classic", 1000.0),
-        ("b", "active", "classic", 1001.0),
-        ("c", "finished", "classic", 1002.0),
-        ("d", "active", "spqr", 1003.0),
-        ("e", "lobby", "classic", 1004.0),
-        ("f", "active", "classic", 1004.0),
-        ("g", "lobby", "spqr", 1004.0),
-    ]
-    for game_id, status, variant, at in reversed(specs):  # not in the listing's order
+# Created at 1000, 1001, ... and three at the same instant: ties go by id, newest first.
+LISTED = [
+    ("a", "lobby", "classic", 1000.0),
+    ("b", "active", "classic", 1001.0),
+    ("c", "finished", "classic", 1002.0),
+    ("d", "active", "spqr", 1003.0),
+    ("e", "lobby", "classic", 1004.0),
+    ("f", "active", "classic", 1004.0),
+    ("g", "lobby", "spqr", 1004.0),
+]
+
+
+async def create_listed(store: Store) -> None:
+    for game_id, status, variant, at in reversed(LISTED):  # not in the listing's order
         await created(store, game_id, status=status, variant=variant, created_at=at)
+
+
+async def test_games_listing_filters_and_pages(store: Store) -> None:
+    await create_listed(store)
 
     async def ids(
         status: str | None = None,
@@ -491,6 +499,80 @@ async def test_games_listing_filters_and_pages(store: Store) -> None:
     a = await append(store, a, [], status="active")
     assert await ids(status="active") == ["f", "d", "b", "a"]
     assert (await store.games("active", None, "b", 10)) == [a]
+
+
+async def test_newer_games_go_back_up_the_listing_and_counts_follow_the_filters(
+    store: Store,
+) -> None:
+    """`newer_games` is the listing read from the other end (api/paging.py's `last` and
+    `before`): the games before an anchor, nearest first; `count_games` counts a listing."""
+    await create_listed(store)
+
+    async def newer(
+        than: str | None, status: str | None = None, variant: str | None = None, limit: int = 100
+    ) -> list[str]:
+        return [r.id for r in await store.newer_games(status, variant, than, limit)]
+
+    assert await newer(None) == ["a", "b", "c", "d", "e", "f", "g"]  # the listing, reversed
+    assert await newer("d") == ["e", "f", "g"]
+    assert await newer("e", limit=1) == ["f"]  # within the tie at 1004, by id
+    assert await newer("g") == []
+    assert await newer("a", status="active") == ["b", "d", "f"]
+    assert await newer("b", variant="spqr", limit=1) == ["d"]
+    assert await newer("nope") == []
+    assert await newer(None, limit=0) == []
+    listing = [r.id for r in await store.games(None, None, None, 100)]
+    for index, anchor in enumerate(listing):  # each side of every anchor, together: all
+        before = list(reversed(await newer(anchor)))
+        after = [r.id for r in await store.games(None, None, anchor, 100)]
+        assert [*before, anchor, *after] == listing, index
+    assert await store.count_games(None, None) == 7
+    assert await store.count_games("active", None) == 3
+    assert await store.count_games("lobby", "spqr") == 1
+    assert await store.count_games("finished", "spqr") == 0
+    assert (await store.newer_games(None, None, "f", 1))[0] == await store.get("g")
+
+
+async def test_events_before_go_back_and_counts_see_what_the_viewer_sees(store: Store) -> None:
+    game = await created(store)
+    events = [event(2, 2, 0), event(3, 2), event(4, 2, 1), event(5, 2, 2), event(6, 2)]
+    await append(store, game, events)
+    other = await created(store, "g2")
+    await append(store, other, [event(2, 2, 0), event(3, 2)])
+
+    async def seqs(viewer: int | None, before: int, limit: int = 100) -> list[int]:
+        return [e.seq for e in await store.events_before("g1", viewer, before, limit)]
+
+    assert await seqs(None, 100) == [6, 3, 1]
+    assert await seqs(0, 100) == [6, 3, 2, 1]
+    assert await seqs(1, 6) == [4, 3, 1]
+    assert await seqs(2, 6, limit=2) == [5, 3]
+    assert await seqs(0, 1) == []
+    assert await seqs(0, 100, limit=0) == []
+    assert await store.events_before("g1", 1, 5, 1) == [event(4, 2, 1)]  # data round-trips
+    for viewer in (None, 0, 1, 2, 3):
+        forward = [e.seq for e in await store.events("g1", viewer, 0, 100)]
+        assert list(reversed(await seqs(viewer, 100))) == forward
+        assert await store.count_events("g1", viewer) == len(forward)
+    assert await store.count_events("g2", None) == 2
+    assert await store.count_events("nope", 0) == 0
+
+
+async def test_persisted_queries_are_kept_by_hash_and_bounded(backend: Backend) -> None:
+    """A document kept under its hash is there for another store object on the same data
+    (another instance); past `keep`, the oldest go first; a hash kept twice keeps its first
+    document and its age."""
+    async with opened(backend) as store:
+        assert await store.persisted_query("a" * 64) is None
+        for n in range(5):
+            await store.persist_query(f"{n}" * 64, f"{{ q{n} }}", 1000.0 + n, keep=3)
+        await store.persist_query("4" * 64, "{ other }", 2000.0, keep=3)
+    async with opened(backend) as store:
+        kept = [await store.persisted_query(f"{n}" * 64) for n in range(5)]
+        assert kept == [None, None, "{ q2 }", "{ q3 }", "{ q4 }"]
+        await store.persist_query("5" * 64, "{ q5 }", 1005.0, keep=3)
+        assert await store.persisted_query("2" * 64) is None
+        assert await store.persisted_query("5" * 64) == "{ q5 }"
 
 
 async def test_seats_follow_joins_and_leaves(store: Store) -> None:
@@ -801,6 +883,71 @@ async def test_a_game_stored_before_contributions_replays_as_it_was_played(
     assert "contributions" not in start.payload
     created = (await store.log(game.id))[0]
     assert "seed_chosen" not in created.payload
+    told = (await GameService(store, Broker()).events(game.id, None, 0, 1))[0].event
+    assert isinstance(told, GameCreated)
+    assert told.seed_chosen is None
+    assert told.to_dict() == {"type": "GameCreated", **created.payload}  # as it was stored
+
+
+async def test_the_services_events_and_answers_are_stored_as_they_always_were(
+    store: Store,
+) -> None:
+    """Events are typed up to the store: what the store keeps of them is the data it always
+    kept (the lobby's events, the clock's, the engine's private ones with their seat, the
+    answer kept for a clientMutationId), and reads back typed as it was."""
+    clock = [1000.0]
+    service = GameService(store, Broker(), clock=lambda: clock[0])
+    record = await service.create_game("classic", {}, "shapes", None, {"turn_seconds": 60})
+    host = await service.join_game(record.id, "Host", "blu")
+    leaver = await service.join_game(record.id, "Leaver")
+    await service.leave_game(record.id, leaver.token)
+    await service.add_bot(record.id, host.token, name="Robo")
+    third = await service.join_game(record.id, "Third")
+    await service.start_game(record.id, host.token)
+    await service.settle()  # the bot plays its turns of the setup, if it is first
+    session = await service.session(record.id)
+    assert session.game is not None
+    seat = session.game.seat_to_act
+    assert seat in (0, 2)
+    game = classic(session.game)
+    own = game.board.territories[game.owner.index(seat)].id
+    token = (host if seat == 0 else third).token
+    await service.submit_action(record.id, token, PlaceArmies(own, 1), None, "key-1")
+    await service.settle()
+    stored = await store.events(record.id, seat, 0, 1000)
+    created = (await store.log(record.id))[0]
+    assert stored[0].data == {"type": "GameCreated", **created.payload}
+    assert list(created.payload) == [
+        "variant",
+        "options",
+        "commitment",
+        "rules_revision",
+        "seed_chosen",
+        "time_control",
+    ]
+    assert [e.data for e in stored[1:5]] == [
+        {"type": "PlayerJoined", "seat": 0, "name": "Host", "colour": "blu"},
+        {"type": "PlayerJoined", "seat": 1, "name": "Leaver", "colour": "rosso"},
+        {"type": "PlayerLeft", "seat": 1},
+        {"type": "BotJoined", "seat": 1, "name": "Robo", "colour": "rosso", "policy": "odds"},
+    ]
+    clocks = [e.data for e in stored if e.data["type"] == "ClockChanged"]
+    assert clocks
+    assert all(list(data) == ["type", "seat", "kind", "deadline", "banks"] for data in clocks)
+    objectives = [e for e in stored if e.data["type"] == "ObjectiveAssigned"]
+    assert [(e.visible_to, e.data["seat"]) for e in objectives] == [(seat, seat)]
+    answer = await store.idempotent_response(record.id, seat, "key-1")
+    assert answer is not None
+    assert list(answer) == ["version", "events"]
+    last = [e for e in stored if e.log_seq == answer["version"]]
+    assert answer["events"] == [
+        {"seq": e.seq, "log_seq": e.log_seq, "visible_to": e.visible_to, "data": e.data}
+        for e in last
+    ]
+    typed = await service.events(record.id, seat, 0, 1000)
+    assert [(e.seq, e.log_seq, e.visible_to, e.event.to_dict()) for e in typed] == [
+        (e.seq, e.log_seq, e.visible_to, e.data) for e in stored
+    ]
 
 
 # --------------------------------------------------------------------------- lobby limits

@@ -1,48 +1,26 @@
 // Fair dice in the web client, in headless Chromium, on a page served over plain HTTP from a
-// host that is not this machine's name (risiko.test, mapped to 127.0.0.1): no secure
-// context, so no crypto.subtle. A finished game's chain is checked in the browser; a game
-// whose seed was chosen says so in the lobby and asks before a seat is taken.
+// host that is not this machine's name (risiko.test, mapped to 127.0.0.1) and behind a path
+// prefix (/risiko/, through a proxy as nginx would be): no secure context, so no
+// crypto.subtle. A finished game's chain is checked in the browser; a game whose seed was
+// chosen says so in the lobby and asks before a seat is taken.
 //   node fairness.mjs CHROMIUM SERVER_URL
 // Prints one JSON line of what it saw (the Python test asserts on it).
-import { chromium } from "playwright-core";
+import { graphqlAt, guardedPage, launch } from "./browser.mjs";
+import { prefixProxy } from "./prefix.mjs";
 
 const [executablePath, serverUrl] = process.argv.slice(2);
-const port = new URL(serverUrl).port;
-const base = `http://risiko.test:${port}`;
-const browser = await chromium.launch({
-  executablePath,
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    `--host-resolver-rules=MAP risiko.test 127.0.0.1`],
-});
+const proxy = await prefixProxy(serverUrl, "/risiko/");
+const base = `http://risiko.test:${proxy.port}/risiko`;
+const browser = await launch(executablePath, ["--host-resolver-rules=MAP risiko.test 127.0.0.1"]);
 const out = { elsewhere: [], errors: [], steps: {} };
-
-async function graphql(query, variables = {}, token = null) {
-  const headers = { "Content-Type": "application/json" };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(`${serverUrl}/graphql`, { method: "POST", headers, body: JSON.stringify({ query, variables }) });
-  const body = await response.json();
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data;
-}
+const graphql = graphqlAt(serverUrl);
 
 async function page(storage = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-GB" });
   await context.addInitScript((entries) => {
     for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
   }, storage);
-  const opened = await context.newPage();
-  await opened.route("**/*", (route) => {
-    const url = route.request().url();
-    if (url.startsWith(base) || url.startsWith("data:")) return route.continue();
-    out.elsewhere.push(url);
-    return route.abort();
-  });
-  opened.on("console", (message) => {
-    if (message.type() === "error") out.errors.push(message.text());
-  });
-  opened.on("pageerror", (error) => out.errors.push(String(error)));
-  return opened;
+  return guardedPage(context, base, out);
 }
 
 async function verifyAs(storage, gameId) {
@@ -107,5 +85,6 @@ try {
   out.errors.push(String(error && error.stack ? error.stack : error));
 } finally {
   await browser.close();
+  proxy.close();
 }
 console.log(JSON.stringify(out));

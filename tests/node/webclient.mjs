@@ -1,271 +1,210 @@
-// The web client as people use it, in headless Chromium, every request to another host
-// refused:
-//   node webclient.mjs CHROMIUM SERVER_URL SCREENSHOT_DIR
-// A person creates a game with two bots and plays by clicks; a second browser spectates and
-// sees the same moves live; a third seat's page never shows another seat's secrets; a reload
-// resumes the seat. Prints one JSON line of what it saw (the Python test asserts on it).
-import { chromium } from "playwright-core";
+// A short game of one of the four games in the web client, as people play it, in headless
+// Chromium:
+//   node webclient.mjs CHROMIUM SERVER_URL SCREENSHOT_DIR SCENARIO_JSON
+// SCENARIO_JSON: {variant, locale: "it" | "en", phone: bool, seed, rounds, switchAt, extras}.
+// A person creates the game from the lobby with two bots and a round limit (one by default),
+// plays its first moves (switchAt, 4 by default) by clicks (on the map and the panel), switches the language, and plays
+// the rest by keyboard alone (the map's type-ahead, Enter, Tab); every page is audited with
+// axe-core and searched for raw field names, ids and booleans; then the replay steps through
+// the game, and a replay position's link opens where it was. Prints one JSON line of what it
+// saw (the Python test asserts on it), with every GraphQL document the pages sent, as sent,
+// and the codes of the errors answered to each (`documents`).
+import { readFileSync } from "node:fs";
+import { audit, graphqlAt, guardedPage, launch, rawWords } from "./browser.mjs";
+import { WORDS } from "./setup-documents.mjs";
+import { extras } from "./webclient-extras.mjs";
 
-const [executablePath, serverUrl, shots] = process.argv.slice(2);
+const [executablePath, serverUrl, shots, scenarioJson] = process.argv.slice(2);
+const scenario = JSON.parse(scenarioJson);
 const origin = new URL(serverUrl).origin;
-const browser = await chromium.launch({
-  executablePath,
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+const browser = await launch(executablePath);
+const out = { elsewhere: [], errors: [], raw: [], axe: {}, steps: { played: [] }, documents: {} };
+const other = scenario.locale === "it" ? "en" : "it";
+const viewport = scenario.phone ? { width: 390, height: 844 } : { width: 1400, height: 900 };
+const contextOptions = { viewport, locale: scenario.locale === "it" ? "it-IT" : "en-GB", ...(scenario.phone ? { isMobile: true, hasTouch: true } : {}) };
+
+const graphql = graphqlAt(serverUrl);
+
+// What must never reach the page: the boards' ids and the API's enum values.
+const schema = await graphql(WORDS);
+const ids = schema.variants.flatMap((v) => [v.name, ...v.board.territories.map((t) => t.id), ...v.board.regions.map((r) => r.id)]);
+const enums = [...schema.phases.enumValues, ...schema.codes.enumValues, ...schema.statuses.enumValues].map((e) => e.name);
+
+async function checkWords(page, where) {
+  const people = await page.$$eval("table.players tbody th, .legend li", (cells) => cells.map((c) => c.textContent.replace(/\(.*$/, "").trim()).filter(Boolean));
+  for (const found of await rawWords(page, ids, enums, [...people, "Bot", "odds", "random"])) out.raw.push({ where, ...found });
+}
+
+const version = async (page) => Number(await page.getAttribute("main.game", "data-version"));
+
+// The sentences of an event the page cannot tell (a kind it has no words for), in both
+// languages: none may be in the log.
+const untold = ["it", "en"].flatMap((locale) => {
+  const messages = JSON.parse(readFileSync(new URL(`../../web/src/locales/${locale}.json`, import.meta.url), "utf8"));
+  return [messages["event.unknown"], messages["event.UnknownEvent"]];
 });
-const out = { elsewhere: [], errors: [], steps: {} };
+const logSentences = (page) => page.$$eval(".log li .sentence > span:first-child", (spans) => spans.map((span) => span.textContent));
 
-async function graphql(query, variables = {}, token = null) {
-  const headers = { "Content-Type": "application/json" };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(`${serverUrl}/graphql`, { method: "POST", headers, body: JSON.stringify({ query, variables }) });
-  const body = await response.json();
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data;
+/** Wait until it is the viewer's move (a form to fill) or the game is over. */
+async function myMove(page) {
+  const found = await page.waitForFunction(
+    () => (document.querySelector("#outcome:not([hidden])") ? "over" : document.querySelector("#actions form.family") ? "move" : null),
+    null,
+    { timeout: 90000 },
+  );
+  return found.jsonValue();
 }
 
-async function page(context) {
-  const opened = await context.newPage();
-  await opened.route("**/*", (route) => {
-    const url = route.request().url();
-    if (url.startsWith(origin) || url.startsWith("data:")) return route.continue();
-    out.elsewhere.push(url);
-    return route.abort();
-  });
-  opened.on("console", (message) => {
-    if (message.type() === "error") out.errors.push(message.text());
-  });
-  opened.on("pageerror", (error) => out.errors.push(String(error)));
-  return opened;
+async function fillToMost(form) {
+  for (const name of ["armies", "count"]) {
+    const field = form.locator(`input[name=${name}]`);
+    if (await field.count()) await field.fill((await field.getAttribute("max")) ?? "1");
+  }
 }
 
-async function seated(token, gameId) {
-  // A seat's page: its token in the browser's storage for that game, as after joining.
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addInitScript(([id, value]) => localStorage.setItem(`risiko:token:${id}`, value), [gameId, token]);
-  const opened = await page(context);
-  await opened.goto(`${serverUrl}/#/game/${encodeURIComponent(gameId)}`);
-  await opened.waitForSelector("svg.map path.space");
-  return opened;
+/** Submit `form`: its button clicked, or by keyboard: its first field focused, Tab to the
+ * button, Enter. */
+async function send(page, form, keyboard) {
+  await fillToMost(form);
+  const before = await version(page);
+  if (!keyboard) await form.locator("button[type=submit]").click();
+  else {
+    const focused = await page.evaluate(() => document.activeElement?.matches("#actions form.family button[type=submit]"));
+    if (!focused) {
+      await form.locator("select, input, button").first().focus();
+      for (let tab = 0; tab < 8 && !(await page.evaluate(() => document.activeElement?.matches("button[type=submit]"))); tab++) await page.keyboard.press("Tab");
+    }
+    await page.keyboard.press("Enter");
+  }
+  await page.waitForFunction((v) => Number(document.querySelector("main.game")?.dataset.version) > v || document.querySelector("#actions .error"), before, { timeout: 20000 });
+}
+
+/** Choose a space: a click on its shape, or by keyboard: the map focused, its name typed,
+ * Enter. */
+async function choose(page, space, keyboard) {
+  if (!keyboard) return page.locator(`svg.map path.space[data-space="${space}"]`).dispatchEvent("click");
+  await page.locator("svg.map path.space[tabindex='0']").focus();
+  const name = (await page.getAttribute(`svg.map path.space[data-space="${space}"]`, "aria-label")).split(",")[0];
+  await page.keyboard.type(name.toLowerCase(), { delay: 20 });
+  out.steps.keyboardFocus ??= await page.evaluate(() => document.activeElement?.getAttribute("data-space"));
+  await page.keyboard.press("Enter");
+  await page.waitForTimeout(150);
+}
+
+const FIGHTS = new Set(["attack", "attackUntil", "seaAttack", "navalBattle", "admiralAttack", "torpedo"]);
+const MOVES = new Set(["strategicMove", "moveFleet", "amphibiousMove"]);
+
+/** One move of the person: what the panel offers first, else from a place, else the end of
+ * the turn. */
+async function play(page, keyboard) {
+  const general = page.locator("#actions > form.family:not([data-member=endTurn]):not([data-member=setStandingOrders])");
+  let form = null;
+  if (await general.count()) {
+    form = general.first();
+    const select = form.locator("select").first();
+    const place = (await select.count()) ? await select.inputValue() : null;
+    if (place && (await page.locator(`svg.map path.space[data-space="${place}"]`).count())) await choose(page, place, keyboard);
+  } else {
+    const fights = out.steps.played.filter((m) => FIGHTS.has(m)).length;
+    const places = await page.$$eval("#actions .places button", (buttons) => buttons.map((b) => b.dataset.space));
+    for (const place of places.slice(0, 4)) {
+      await choose(page, place, keyboard);
+      const here = page.locator("#actions .space-title ~ form.family");
+      const members = await here.evaluateAll((forms) => forms.map((f) => f.dataset.member));
+      const pick = members.findIndex((m) => !MOVES.has(m) && !(FIGHTS.has(m) && fights >= 3));
+      if (pick >= 0) {
+        form = here.nth(pick);
+        break;
+      }
+      await choose(page, place, false); // nothing worth it there: unchosen
+    }
+  }
+  form ??= page.locator("#actions form.family[data-member=endTurn]");
+  if (!(await form.count())) form = page.locator("#actions form.family").first();
+  const member = await form.getAttribute("data-member");
+  out.steps.played.push(member);
+  if (!out.steps.odds && FIGHTS.has(member)) out.steps.odds = await form.locator(".odds").textContent({ timeout: 5000 }).catch(() => null);
+  await send(page, form, keyboard);
 }
 
 try {
-  // 1. A person creates a game with two bots from the lobby, and plays by clicks.
-  const anna = await page(await browser.newContext({ viewport: { width: 1280, height: 900 } }));
-  await anna.goto(serverUrl);
-  await anna.waitForSelector("form#create");
-  await anna.fill("form#create input[name=name]", "Anna");
-  await anna.fill("form#create input[name=bots]", "2");
-  await anna.selectOption("form#create select[name=variant]", "classic");
-  await anna.fill("form#create input[name=roundLimit]", "1"); // a whole game: one round
-  // A seeded deal and dice: the bots decide on what they see, so the game is the same every
-  // run (with another seed a bot may win by its objective before Anna's first turn).
-  await anna.fill("form#create input[name=seed]", "web-classic");
-  await anna.click("form#create button[type=submit]");
-  await anna.waitForSelector("svg.map path.space", { timeout: 30000 });
-  const gameId = decodeURIComponent(new URL(anna.url()).hash.replace("#/game/", ""));
-  out.steps.gameId = gameId;
-  await anna.waitForSelector("#actions h2", { timeout: 30000 }); // "Your move"
-  // 2. A second browser spectates.
-  const watcher = await page(await browser.newContext({ viewport: { width: 1280, height: 900 } }));
-  await watcher.goto(`${serverUrl}/#/game/${encodeURIComponent(gameId)}`);
-  await watcher.waitForSelector("svg.map text[data-units]");
-  const placed = [];
-  let home = null; // where Anna puts every army: the place her attack comes from
-  async function place() {
-    await anna.waitForSelector("#actions h2", { timeout: 30000 });
-    const mine = home && (await anna.locator(`svg.map path.space.highlight[data-space="${home}"]`).count());
-    const space = mine ? home : await anna.getAttribute("svg.map path.space.highlight", "data-space");
-    home = space;
-    const before = await anna.textContent(`svg.map text[data-units="${space}"]`);
-    await anna.locator(`svg.map path.space[data-space="${space}"]`).dispatchEvent("click"); // the shape itself, wherever it lies
-    const form = anna.locator(`#space form.family[data-member=placeArmies]`);
-    const armies = form.locator("input[name=armies]");
-    const most = await armies.getAttribute("max");
-    await armies.fill(most);
-    await form.locator("button[type=submit]").click();
-    await anna.waitForFunction(
-      ([id, old]) => document.querySelector(`svg.map text[data-units="${id}"]`)?.textContent !== old,
-      [space, before],
-      { timeout: 15000 },
-    );
-    const after = await anna.textContent(`svg.map text[data-units="${space}"]`);
-    placed.push({ space, before, after, armies: Number(most) });
-  }
-  const status = async () => (await anna.textContent("#status")) ?? "";
-  // The initial placement, by clicks, then the whole of Anna's first turn.
-  for (let guard = 0; guard < 40 && (placed.length === 0 || (await status()).includes("setup")); guard++) {
-    await place();
-    await anna.waitForFunction(() => document.querySelector("#actions h2") || !document.querySelector("#status")?.textContent?.includes("your move"));
-    await anna.waitForSelector("#actions h2", { timeout: 30000 });
-  }
-  out.steps.placed = placed;
-  for (let guard = 0; guard < 10 && (await status()).includes("armies to place"); guard++) {
-    if (await anna.locator("#actions form.family[data-member=tradeCards]").count()) {
-      await anna.locator("#actions form.family[data-member=tradeCards] button[type=submit]").first().click();
-      await anna.waitForTimeout(300);
-      continue;
+  const context = await browser.newContext(contextOptions);
+  const page = await guardedPage(context, origin, out);
+  // The lobby, in the browser's language.
+  await page.goto(serverUrl);
+  await page.waitForSelector("form#create");
+  out.steps.lang = await page.evaluate(() => document.documentElement.lang);
+  out.axe.lobby = await audit(page);
+  await checkWords(page, "lobby");
+  // A short game: two bots, a round or two.
+  await page.fill("form#create input[name=name]", "Anna");
+  await page.fill("form#create input[name=bots]", "2");
+  await page.selectOption("form#create select[name=variant]", scenario.variant);
+  await page.fill("form#create input[name=roundLimit]", String(scenario.rounds ?? 1));
+  await page.fill("form#create input[name=seed]", scenario.seed); // the same game every run
+  await page.click("form#create button[type=submit]");
+  await page.waitForSelector("svg.map path.space", { timeout: 30000 });
+  out.steps.gameId = decodeURIComponent(new URL(page.url()).hash.replace("#/game/", ""));
+  // A spectator in another browser follows the game live.
+  const watcher = scenario.extras?.includes("spectator") ? await guardedPage(await browser.newContext({ viewport }), origin, out) : null;
+  await watcher?.goto(page.url());
+  let keyboard = false;
+  for (let move = 0; move < 150; move++) {
+    if ((await myMove(page)) === "over") break;
+    if (move === 0) {
+      out.axe.game = await audit(page);
+      out.steps.panel = await page.textContent("#actions");
     }
-    await place();
-    await anna.waitForSelector("#actions h2", { timeout: 30000 });
+    await checkWords(page, `move ${move}`);
+    if (move === (scenario.switchAt ?? 4) && !keyboard) {
+      // Halfway through the first turns: a picture, then the other language, then keys.
+      if (shots) await page.screenshot({ path: `${shots}/${scenario.variant}-${scenario.locale}.png` });
+      const before = await page.textContent("#actions h2");
+      await page.selectOption(".bar select", other);
+      await page.waitForFunction((lang) => document.documentElement.lang === lang && document.querySelector("#actions h2"), other);
+      out.steps.switched = { before, after: await page.textContent("#actions h2") };
+      keyboard = true;
+    }
+    await play(page, keyboard);
+    if (keyboard) out.steps.keyboardMoves = (out.steps.keyboardMoves ?? 0) + 1;
+    else out.steps.clickMoves = (out.steps.clickMoves ?? 0) + 1;
   }
-  out.steps.attackPhase = await status();
-  // An attack, its odds shown before it is sent: from where the armies are if an enemy is
-  // next to it, else from the first highlighted space that offers one.
-  const attack = anna.locator("#space form.family[data-member=attackUntil], #space form.family[data-member=attack]").first();
-  const sources = [home, ...(await anna.$$eval("svg.map path.space.highlight", (paths) => paths.map((p) => p.dataset.space)))];
-  for (const source of sources) {
-    await anna.locator(`svg.map path.space[data-space="${source}"]`).dispatchEvent("click"); // the shape itself
-    await anna.waitForSelector(`#space h2`);
-    if (await attack.count()) break;
-    await anna.locator(`svg.map path.space[data-space="${source}"]`).dispatchEvent("click"); // unselect
+  await page.waitForSelector("#outcome:not([hidden]) h2", { timeout: 90000 });
+  out.steps.outcome = await page.textContent("#outcome h2");
+  out.steps.log = await page.$$eval(".log li", (items) => items.length);
+  out.steps.untold = (await logSentences(page)).filter((text) => untold.includes(text)).length;
+  out.steps.diceShown = await page.locator(".log svg.die").count();
+  await checkWords(page, "outcome");
+  out.steps.phoneOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  out.steps.mapBox = await page.locator("svg.map").boundingBox();
+  out.steps.viewport = viewport;
+  if (watcher) {
+    const board = (p) => p.$$eval("svg.map g[data-units]", (groups) => groups.map((g) => g.textContent).join(" "));
+    const mine = await board(page);
+    await watcher.waitForFunction((text) => [...document.querySelectorAll("svg.map g[data-units]")].map((g) => g.textContent).join(" ") === text, mine, { timeout: 20000 }).catch(() => {});
+    out.steps.spectator = { same: (await board(watcher)) === mine, forms: await watcher.locator("#actions form.family").count(), log: await watcher.locator(".log li").count() };
   }
-  await attack.waitFor({ timeout: 15000 });
-  await anna.waitForFunction(() => (document.querySelector("#space form.family .odds")?.textContent ?? "").includes("conquest"), null, { timeout: 15000 });
-  out.steps.odds = await attack.locator(".odds").textContent();
-  const shown = async () => Number(await anna.getAttribute("main.game", "data-version"));
-  const before = await shown();
-  await attack.locator("button[type=submit]").click();
-  await anna.waitForFunction((v) => Number(document.querySelector("main.game")?.dataset.version) > v, before, { timeout: 15000 });
-  await anna.waitForSelector("#actions form.family[data-member=occupy], #actions form.family[data-member=endTurn]", { timeout: 30000 });
-  out.steps.conquered = (await anna.locator("#actions form.family[data-member=occupy]").count()) > 0;
-  if (out.steps.conquered) {
-    await anna.locator("#actions form.family[data-member=occupy] button[type=submit]").click();
-    await anna.waitForSelector("#actions form.family[data-member=endTurn]", { timeout: 15000 });
-  }
-  out.steps.diceShown = await anna.evaluate(() => [...document.querySelectorAll("#log li")].some((li) => /[⚀-⚅]/.test(li.textContent ?? "")));
-  await anna.locator("#actions form.family[data-member=endTurn] button[type=submit]").click();
-  await anna.waitForFunction(() => !(document.querySelector("#status")?.textContent ?? "").includes("attack — your move"), null, { timeout: 15000 });
-  out.steps.afterTurn = await status();
-  // The bots finish the round, and with it the game: the outcome, and the seed checked
-  // against the commitment published at creation, in the browser.
-  await anna.waitForSelector("#outcome:not([hidden]) .seed button", { timeout: 30000 });
-  out.steps.outcome = await anna.textContent("#outcome h2");
-  await anna.click("#outcome .seed button");
-  await anna.waitForFunction(() => (document.querySelector("#outcome .seed span")?.textContent ?? "").length > 0);
-  out.steps.seedCheck = await anna.textContent("#outcome .seed span");
-  // The spectator sees the space Anna played from as Anna does, live.
-  const last = placed[placed.length - 1];
-  await watcher.waitForFunction(
-    ([id, text]) => document.querySelector(`svg.map text[data-units="${id}"]`)?.textContent === text,
-    [last.space, await anna.textContent(`svg.map text[data-units="${last.space}"]`)],
-    { timeout: 15000 },
-  );
-  out.steps.spectatorSaw = await watcher.textContent(`svg.map text[data-units="${last.space}"]`);
-  out.steps.spectatorHasActions = (await watcher.$$("#actions form.family")).length;
-  out.steps.spectatorLog = await watcher.$$eval("#log li", (items) => items.length);
-  // 3. A reload resumes Anna's seat (its token kept in the browser).
-  await anna.reload();
-  await anna.waitForSelector("svg.map path.space");
-  await anna.waitForSelector("table.players");
-  out.steps.afterReload = await anna.textContent("table.players");
+  // The language chosen is remembered.
+  const toldLive = await logSentences(page);
+  await page.reload();
+  await page.waitForSelector("svg.map path.space");
+  out.steps.remembered = await page.evaluate(() => document.documentElement.lang);
+  // The history read again, a page at a time: the same events, told the same.
+  await page.waitForFunction((n) => document.querySelectorAll(".log li").length >= n, toldLive.length, { timeout: 15000 }).catch(() => {});
+  out.steps.toldAgain = { live: toldLive.length, same: JSON.stringify(await logSentences(page)) === JSON.stringify(toldLive) };
+  out.steps.afterReload = await page.textContent("table.players");
+  out.steps.standings = await page.locator(".standings svg.chart").count();
+  await extras(page, context, { scenario, shots, out, graphql, guardedPage, origin, checkWords, audit });
   if (shots) {
-    await anna.screenshot({ path: `${shots}/classic.png` });
-    const lobby = await page(await browser.newContext({ viewport: { width: 1280, height: 700 } }));
+    // The lobby with its games, in the scenario's first language.
+    const lobby = await guardedPage(await browser.newContext(contextOptions), origin, out);
     await lobby.goto(serverUrl);
-    await lobby.waitForSelector("tbody#games tr");
-    await lobby.screenshot({ path: `${shots}/lobby.png` });
-  }
-
-  // 4. Three people at a table: the third seat's page shows its own objective, never another's.
-  const created = await graphql(`mutation { createGame(input: {variant: "classic", seed: "web-secrets"}) { game { id } } }`);
-  const secretGame = created.createGame.game.id;
-  const join = `mutation($g: ID!, $n: String!) { joinGame(input: {gameId: $g, name: $n}) { token } }`;
-  const seats = [];
-  for (const name of ["Bea", "Carlo", "Dora"]) seats.push((await graphql(join, { g: secretGame, n: name })).joinGame.token);
-  await graphql(`mutation($g: ID!) { startGame(input: {gameId: $g}) { userErrors { code } } }`, { g: secretGame }, seats[0]);
-  const objective = `query($g: ID!) { game(id: $g) { objective { text } hand { id } } }`;
-  const secrets = [];
-  for (const token of seats) secrets.push((await graphql(objective, { g: secretGame }, token)).game);
-  const dora = await seated(seats[2], secretGame);
-  await dora.waitForSelector(".objective");
-  const text = await dora.textContent("body");
-  out.steps.ownObjectiveShown = text.includes(secrets[2].objective.text);
-  out.steps.othersObjectivesShown = [0, 1].filter((seat) => text.includes(secrets[seat].objective.text));
-  const spectator = await page(await browser.newContext());
-  await spectator.goto(`${serverUrl}/#/game/${encodeURIComponent(secretGame)}`);
-  await spectator.waitForSelector("table.players");
-  const seen = await spectator.textContent("body");
-  out.steps.spectatorObjectives = [0, 1, 2].filter((seat) => seen.includes(secrets[seat].objective.text));
-
-  // 5. S.P.Q.RisiKo! by clicks: the occupation of the provinces, on a phone's screen.
-  const phone = await page(await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }));
-  await phone.goto(serverUrl);
-  await phone.waitForSelector("form#create");
-  await phone.fill("form#create input[name=name]", "Elio");
-  await phone.selectOption("form#create select[name=variant]", "spqr");
-  await phone.fill("form#create input[name=roundLimit]", "1");
-  await phone.fill("form#create input[name=seed]", "web-spqr"); // the same game every run
-  await phone.click("form#create button[type=submit]");
-  await phone.waitForSelector("svg.map path.space", { timeout: 30000 });
-  const claims = [];
-  for (let claim = 0; claim < 3; claim++) {
-    await phone.waitForSelector("#actions h2", { timeout: 30000 });
-    const shownBefore = Number(await phone.getAttribute("main.game", "data-version"));
-    const province = await phone.getAttribute("svg.map path.space.highlight", "data-space");
-    await phone.locator(`svg.map path.space[data-space="${province}"]`).dispatchEvent("click"); // the shape itself, wherever it lies
-    const form = phone.locator("#space form.family").first();
-    const member = await form.getAttribute("data-member");
-    await form.locator("button[type=submit]").click();
-    await phone.waitForFunction((v) => Number(document.querySelector("main.game")?.dataset.version) > v, shownBefore, { timeout: 15000 });
-    claims.push({ province, member, label: await phone.textContent(`svg.map text[data-units="${province}"]`) });
-  }
-  out.steps.spqrClaims = claims;
-  // …and on to the end of the game, by clicks only: whatever the panel offers first (a
-  // decision owed, placing what must be placed, an attack), else the end of the turn.
-  const played = {};
-  for (let step = 0; step < 400; step++) {
-    const done = await phone.waitForFunction(
-      () => document.querySelector("#outcome:not([hidden])") ? "over" : document.querySelector("#actions h2") ? "move" : null,
-      null,
-      { timeout: 60000 },
-    );
-    if ((await done.jsonValue()) === "over") break;
-    const shownBefore = Number(await phone.getAttribute("main.game", "data-version"));
-    const offered = phone.locator("#actions form.family:not([data-member=endTurn])");
-    let form = null;
-    if (await offered.count()) form = offered.first();
-    else {
-      const spaces = phone.locator("svg.map path.space.highlight");
-      if (await spaces.count()) {
-        await phone.locator(`svg.map path.space[data-space="${await spaces.first().getAttribute("data-space")}"]`).dispatchEvent("click"); // the shape itself, wherever it lies
-        const here = phone.locator("#space form.family:not([data-member=strategicMove]):not([data-member=moveFleet])");
-        if (await here.count()) form = here.first();
-      }
-    }
-    if (!form) form = phone.locator("#actions form.family[data-member=endTurn]");
-    const member = await form.getAttribute("data-member");
-    played[member] = (played[member] ?? 0) + 1;
-    await form.locator("button[type=submit]").click();
-    await phone.waitForFunction(
-      (v) => Number(document.querySelector("main.game")?.dataset.version) > v || document.querySelector("#actions .error"),
-      shownBefore,
-      { timeout: 15000 },
-    );
-  }
-  out.steps.spqrPlayed = played;
-  out.steps.spqrOutcome = await phone.textContent("#outcome h2").catch(() => null);
-  out.steps.phoneOverflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  if (shots) await phone.screenshot({ path: `${shots}/phone.png`, fullPage: false });
-
-  // 6. A board of S.P.Q.RisiKo!, as a spectator of a table of bots.
-  if (shots) {
-    const spqr = await graphql(`mutation { createGame(input: {variant: "spqr", seed: "web-spqr"}) { game { id } } }`);
-    const spqrId = spqr.createGame.game.id;
-    const host = (await graphql(join, { g: spqrId, n: "Host" })).joinGame.token;
-    for (let n = 0; n < 3; n++) await graphql(`mutation($g: ID!) { addBot(input: {gameId: $g}) { seat } }`, { g: spqrId }, host);
-    await graphql(`mutation($g: ID!) { startGame(input: {gameId: $g}) { userErrors { code } } }`, { g: spqrId }, host);
-    await graphql(`mutation($g: ID!) { leaveGame(input: {gameId: $g}) { userErrors { code } } }`, { g: spqrId }, host);
-    const board = await page(await browser.newContext({ viewport: { width: 1280, height: 900 } }));
-    await board.goto(`${serverUrl}/#/game/${encodeURIComponent(spqrId)}`);
-    await board.waitForFunction(() => document.querySelectorAll("svg.map text[data-units]").length > 40 &&
-      [...document.querySelectorAll("svg.map text[data-units]")].filter((t) => t.textContent).length > 20, null, { timeout: 30000 });
-    await board.screenshot({ path: `${shots}/spqr.png` });
-    out.steps.spqrShown = true;
+    await lobby.waitForSelector("tbody#games tr[data-game]");
+    await lobby.screenshot({ path: `${shots}/lobby-${scenario.locale}.png` });
   }
 } catch (error) {
   out.errors.push(String(error && error.stack ? error.stack : error));
-  if (shots) for (const [n, opened] of browser.contexts().flatMap((c) => c.pages()).entries()) await opened.screenshot({ path: `${shots}/failure-${n}.png` }).catch(() => {});
+  if (shots) for (const [n, opened] of browser.contexts().flatMap((c) => c.pages()).entries()) await opened.screenshot({ path: `${shots}/failure-${scenario.variant}-${n}.png` }).catch(() => {});
 } finally {
   await browser.close();
 }

@@ -187,6 +187,13 @@ def test_production_points_are_one_per_flag_and_units_cost_one_two_and_five() ->
         flag(game, territory, 0)
     game.points_left = game.production_points(0)
     assert game.points_left == 6
+    # The costs are public, in the order of the unit kinds (a client's production screen).
+    view = game.state_view()
+    assert dict(zip(game.UNIT_KINDS, view.unit_costs, strict=True)) == {  # type: ignore[attr-defined]
+        TANK: 1,
+        AIRCRAFT: 2,
+        SUBMARINE: 5,
+    }
     game.apply(0, fa.Produce("pacifico_nord", SUBMARINE, 1))
     assert game.points_left == 1
     assert_rejected(game, 0, fa.Produce("messico", AIRCRAFT, 1), "INVALID_ARMY_COUNT")

@@ -53,6 +53,38 @@ def test_the_domain_imports_no_outer_layer() -> None:
     assert found == set()
 
 
+def test_competition_is_pure_like_the_domain() -> None:
+    """competition/ (tournaments, ratings, matchmaking) is called by the services with plain
+    data: it imports the domain and the rating library, and of the standard library only what
+    computes (no clock, no I/O, no unseeded chance), never an outer layer."""
+    allowed = {
+        "__future__",
+        "bisect",
+        "collections",
+        "competition",
+        "dataclasses",
+        "domain",
+        "enum",
+        "hashlib",
+        "hmac",
+        "itertools",
+        "json",
+        "math",
+        "openskill",
+        "typing",
+    }
+    found = {
+        (module, imported)
+        for module, imported in imports(ROOT / "competition")
+        if imported.split(".")[0] not in allowed
+    }
+    assert found == set()
+    assert {imported.split(".")[0] for _, imported in imports(ROOT / "competition")} >= {
+        "domain",
+        "openskill",
+    }
+
+
 def test_the_check_sees_every_spelling_of_an_import_by_name(tmp_path: Path) -> None:
     (tmp_path / "a.py").write_text("from variants.spqr.game import SpqrGame\n")
     (tmp_path / "b.py").write_text("from variants import spqr, get_variant\n")

@@ -208,7 +208,7 @@ def test_a_seat_verifies_its_own_private_events_too(finished: Recording) -> None
 PRIVATE = {
     kind.__name__
     for kind in vars(e).values()
-    if isinstance(kind, type) and issubclass(kind, e.Event) and kind.private
+    if isinstance(kind, type) and issubclass(kind, e.Event) and kind.readers.private
 }
 
 

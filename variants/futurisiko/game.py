@@ -74,6 +74,9 @@ class FutuState(StateView):
     )
     shields: tuple[int, ...] = doc("Seats with a Scudo Spaziale raised this round.")
     truces: tuple[int, ...] = doc("Truces of this round (Tregua), as pairs of seats in a row.")
+    unit_costs: tuple[int, ...] = doc(
+        "What a unit of each kind costs in production points, in Variant.unitKinds' order."
+    )
 
 
 class FutuGame(FutuOperations, FutuCards, FutuRound):
@@ -117,6 +120,7 @@ class FutuGame(FutuOperations, FutuCards, FutuRound):
             tuple(ids[space].id for space in self.battles_left()),
             tuple(seat for seat in seats if self.shields[seat]),
             tuple(seat for pair in self.truces for seat in pair),
+            tuple(self.ruleset.costs[kind] for kind in self.UNIT_KINDS),
         )
 
     def _turn_actions(self, seat: int) -> list[LegalAction]:

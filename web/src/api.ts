@@ -1,5 +1,6 @@
 // The server's GraphQL API, as this client uses it: queries and mutations over fetch, and
-// subscriptions over graphql-ws, on the same origin as the page.
+// subscriptions over graphql-ws, beside the page: `graphql` relative to the page's own folder,
+// so that the client works behind a path prefix (a proxy serving it at /risiko/) as at /.
 
 import { createClient, type Client } from "graphql-ws";
 
@@ -14,10 +15,17 @@ export class ApiError extends Error {
   }
 }
 
+/** The API's address: beside the page, whatever its host, scheme or path prefix. */
+export function endpoint(scheme: "http" | "ws" = "http"): string {
+  const url = new URL("graphql", new URL(".", location.href));
+  if (scheme === "ws") url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+  return url.href;
+}
+
 export async function request<T>(query: string, variables: Json = {}, token?: string | null): Promise<T> {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch("/graphql", {
+  const response = await fetch(endpoint(), {
     method: "POST",
     headers,
     body: JSON.stringify({ query, variables }),
@@ -46,9 +54,8 @@ let socketToken: string | null = null;
 function client(token: string | null): Client {
   if (socket && socketToken === token) return socket;
   socket?.dispose();
-  const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/graphql`;
   socket = createClient({
-    url,
+    url: endpoint("ws"),
     connectionParams: token ? { token } : {},
     retryAttempts: Infinity,
     shouldRetry: () => true,

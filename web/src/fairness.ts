@@ -1,29 +1,12 @@
-// Fair dice: the seat's contribution to a game's randomness (a random client seed, sent when
-// it joins and again when it starts the game), and the check of a finished game's chain in
-// the browser: the secret against the commitment published at creation, the dice's seed
-// derived from the secret and the seats' contributions. Hashes by @noble/hashes, not
-// crypto.subtle: the page must work over plain HTTP from any host, where crypto.subtle is
-// missing (crypto.getRandomValues is there in every context).
+// Fair dice: the check of a finished game's chain in the browser: the secret against the
+// commitment published at creation, the dice's seed derived from the secret and the seats'
+// contributions. Hashes by @noble/hashes, not crypto.subtle: the page must work over plain
+// HTTP from any host, where crypto.subtle is missing. Loaded when a verification is asked.
 
 import { hmac } from "@noble/hashes/hmac.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
-
-/** `bytes` random bytes as hex (32 characters by default): a client seed, an id. */
-export function randomHex(bytes = 16): string {
-  return bytesToHex(crypto.getRandomValues(new Uint8Array(bytes)));
-}
-
-// The contribution of this browser's seat in a game, as the server recorded it last (a fresh
-// one for every attempt: a value sent in a refused request is no longer secret).
-export const sentSeeds = {
-  get(gameId: string): string | null {
-    return localStorage.getItem(`risiko:seed:${gameId}`);
-  },
-  keep(gameId: string, seed: string): void {
-    localStorage.setItem(`risiko:seed:${gameId}`, seed);
-  },
-};
+import { t } from "./i18n";
 
 const SEATS_TAG = utf8ToBytes("risiko/seats/v1");
 
@@ -69,32 +52,24 @@ export interface Check {
 
 /** Each link of a finished game's chain that the browser can check, in words. */
 export function checkChain(found: Randomness, mine: { seat: number; sent: string | null } | null): Check[] {
-  if (!found.secret || !found.derivedSeed) return [{ ok: false, text: "the secret is revealed when the game is over" }];
+  if (!found.secret || !found.derivedSeed) return [{ ok: false, text: t("fair.notYet") }];
   const secret = hexToBytes(found.secret);
   const checks: Check[] = [];
   const committed = bytesToHex(sha256(secret)) === found.commitment;
-  checks.push({ ok: committed, text: committed ? "the secret matches the commitment published at creation" : "the secret does not match the commitment published at creation" });
-  if (found.seedChosen) checks.push({ ok: true, text: "⚠ its creator chose the seed, and knew every roll and card to come" });
+  checks.push({ ok: committed, text: t(committed ? "fair.committed" : "fair.notCommitted") });
+  if (found.seedChosen) checks.push({ ok: true, text: t("fair.chosen") });
   const seed = found.derived ? deriveSeed(secret, found.contributions.map((c) => c.value)) : secret;
   const derived = bytesToHex(seed) === found.derivedSeed;
   const seats = found.contributions.length;
-  checks.push({
-    ok: derived,
-    text: found.derived
-      ? derived
-        ? `the dice's seed is derived from the secret and the ${seats} seats' contributions`
-        : "the dice's seed is not the one derived from the secret and the contributions"
-      : derived
-        ? "the dice came from the secret itself (no contributions)"
-        : "the dice's seed is not the secret",
-  });
+  const which = found.derived ? (derived ? "fair.derived" : "fair.notDerived") : derived ? "fair.fromSecret" : "fair.notFromSecret";
+  checks.push({ ok: derived, text: t(which, { seats }) });
   if (found.startCommitment !== null) {
     const started = bytesToHex(sha256(seed)) === found.startCommitment;
-    checks.push({ ok: started, text: started ? "it is the seed committed to at the start" : "it is not the seed committed to at the start" });
+    checks.push({ ok: started, text: t(started ? "fair.started" : "fair.notStarted") });
   }
   if (mine?.sent && found.derived) {
     const kept = found.contributions.find((c) => c.seat === mine.seat)?.value === mine.sent;
-    checks.push({ ok: kept, text: kept ? "your contribution is there, as this browser sent it" : "your contribution is not the one this browser sent" });
+    checks.push({ ok: kept, text: t(kept ? "fair.yours" : "fair.notYours") });
   }
   return checks;
 }

@@ -2,105 +2,104 @@
 
 import { checked, request, subscribe, tokens } from "./api";
 import { ADD_BOT, CREATE, GAMES, JOIN, LOBBY, START } from "./documents";
-import type {
-  AddBotMutation,
-  CreateGameMutation,
-  GamesQuery,
-  JoinGameMutation,
-  StartGameMutation,
-} from "./generated/graphql";
-import type { Variant } from "./map";
+import type { AddBotMutation, CreateGameMutation, GamesQuery, JoinGameMutation, StartGameMutation } from "./generated/graphql";
+import type { Variant } from "./map/draw";
 import { escape, html, on } from "./dom";
-import { randomHex, sentSeeds } from "./fairness";
+import { errorText } from "./errors";
+import { randomHex, sentSeeds } from "./seeds";
+import { list, t, tOr } from "./i18n";
+import { gameLink } from "./routes";
+
+function createForm(variants: Variant[]): string {
+  const games = variants.map((v) => `<option value="${escape(v.name)}">${escape(v.title)}</option>`).join("");
+  return `<form id="create">
+    <label>${t("lobby.variant")} <select name="variant">${games}</select></label>
+    <label>${t("lobby.name")} <input name="name" required maxlength="40" value="${escape(t("lobby.defaultName"))}" autocomplete="nickname"></label>
+    <label>${t("lobby.bots")} <input name="bots" type="number" min="0" max="5" value="2" inputmode="numeric"></label>
+    <label>${t("lobby.policy")} <select name="policy"><option value="ODDS">${t("lobby.policy.ODDS")}</option><option value="RANDOM">${t("lobby.policy.RANDOM")}</option></select></label>
+    <label>${t("lobby.roundLimit")} <input name="roundLimit" type="number" min="1" placeholder="${t("lobby.none")}" inputmode="numeric"></label>
+    <label>${t("lobby.turnSeconds")} <input name="turnSeconds" type="number" min="1" placeholder="${t("lobby.noClock")}" inputmode="numeric"></label>
+    <label>${t("lobby.seed")} <input name="seed" maxlength="200" placeholder="${t("lobby.fairDice")}" aria-describedby="seed-help"></label>
+    <small id="seed-help" class="quiet">${t("lobby.seedHelp")}</small>
+    <label class="check"><input name="start" type="checkbox" checked> ${t("lobby.startNow")}</label>
+    <button type="submit">${t("lobby.create")}</button>
+    <p class="error" role="alert"></p>
+  </form>`;
+}
 
 export function showLobby(root: HTMLElement, variants: Variant[]): () => void {
-  root.innerHTML = "";
   const page = html(`
-    <main class="lobby">
-      <header><h1>RisiKo! <small>game server</small></h1><a href="/graphql" class="quiet">GraphQL API</a></header>
-      <section class="create">
-        <h2>New game</h2>
-        <form id="create">
-          <label>Game <select name="variant">${variants
-            .map((v) => `<option value="${v.name}">${v.title}</option>`)
-            .join("")}</select></label>
-          <label>Your name <input name="name" required maxlength="40" value="Player"></label>
-          <label>Bots <input name="bots" type="number" min="0" max="5" value="2"></label>
-          <label>Bot play <select name="policy"><option value="ODDS">odds</option><option value="RANDOM">random</option></select></label>
-          <label>Round limit <input name="roundLimit" type="number" min="1" placeholder="none"></label>
-          <label>Seconds a turn <input name="turnSeconds" type="number" min="1" placeholder="no clock"></label>
-          <label title="A chosen seed makes the game reproducible, and tells every player that you know every roll and card to come">Seed <input name="seed" maxlength="200" placeholder="none: fair dice"></label>
-          <label><input name="start" type="checkbox" checked> start at once</label>
-          <button type="submit">Create and sit down</button>
-          <p class="error" role="alert"></p>
-        </form>
-      </section>
-      <section class="games">
-        <h2>Games</h2>
-        <table><thead><tr><th>Game</th><th>Status</th><th>Players</th><th></th></tr></thead><tbody id="games"></tbody></table>
+    <main class="lobby" id="main">
+      <section class="create" aria-labelledby="create-title"><h1 id="create-title">${t("lobby.newGame")}</h1>${createForm(variants)}</section>
+      <section class="games" aria-labelledby="games-title">
+        <h2 id="games-title">${t("lobby.games")}</h2>
+        <div class="table-scroll" tabindex="0" role="region" aria-label="${t("lobby.games")}"><table><thead><tr><th scope="col">${t("lobby.game")}</th><th scope="col">${t("lobby.status")}</th><th scope="col">${t("lobby.players")}</th><th scope="col"><span class="visually-hidden">${t("lobby.open")}</span></th></tr></thead><tbody id="games"></tbody></table></div>
       </section>
     </main>`);
-  root.append(page);
-  const list = page.querySelector<HTMLTableSectionElement>("#games")!;
+  root.replaceChildren(page);
+  const rows = page.querySelector<HTMLTableSectionElement>("#games")!;
   const titles = new Map(variants.map((v) => [v.name, v.title]));
 
   async function refresh(): Promise<void> {
     const data = await request<GamesQuery>(GAMES);
-    list.innerHTML = "";
+    rows.replaceChildren();
     for (const { node } of data.games.edges) {
       const mine = tokens.get(node.id) !== null;
-      const players = node.players.map((p) => `${escape(p.name)}${p.bot ? " <span class=badge>bot</span>" : ""}`).join(", ");
-      const row = html(`<tr data-game="${node.id}">
-        <td>${titles.get(node.variant) ?? node.variant}${node.seedChosen ? ' <span class="badge warn" title="Its creator chose its seed, and knows every roll and card to come">chosen seed</span>' : ""}</td>
-        <td>${node.status.toLowerCase()}</td>
-        <td>${players || "—"}</td>
-        <td><a href="#/game/${encodeURIComponent(node.id)}">${mine ? "Play" : node.status === "LOBBY" ? "Join or watch" : "Watch"}</a></td>
-      </tr>`);
-      list.append(row);
+      const players = list(node.players.map((p) => `${p.name}${p.bot ? ` (${t("seats.bot")})` : ""}`));
+      const chosen = node.seedChosen ? ` <span class="badge warn" title="${escape(t("lobby.chosenSeedHelp"))}">${t("lobby.chosenSeed")}</span>` : "";
+      const action = mine ? t("lobby.play") : node.status === "LOBBY" ? t("lobby.join") : t("lobby.watch");
+      rows.append(
+        html(`<tr data-game="${escape(node.id)}">
+        <td>${escape(titles.get(node.variant) ?? node.variant)}${chosen}</td>
+        <td>${tOr(`gameStatus.${node.status}`, "")}</td>
+        <td>${escape(players) || "—"}</td>
+        <td><a href="${gameLink(node.id)}">${action}</a></td>
+      </tr>`),
+      );
     }
+    if (!data.games.edges.length) rows.append(html(`<tr><td colspan="4" class="quiet">${t("lobby.empty")}</td></tr>`));
   }
 
   const form = page.querySelector<HTMLFormElement>("#create")!;
-  const error = form.querySelector<HTMLParagraphElement>(".error")!;
   on(form, "submit", async (event) => {
     event.preventDefault();
+    const error = form.querySelector<HTMLParagraphElement>(".error")!;
     error.textContent = "";
-    const fields = new FormData(form);
-    const options: Record<string, unknown> = {};
-    const roundLimit = Number(fields.get("roundLimit"));
-    if (roundLimit > 0) options.roundLimit = roundLimit;
-    const input: Record<string, unknown> = { variant: fields.get("variant"), options };
-    const seed = String(fields.get("seed") ?? "").trim();
-    if (seed) input.seed = seed; // a reproducible game, its dice known to whoever chose it
-    const turnSeconds = Number(fields.get("turnSeconds"));
-    if (turnSeconds > 0) input.timeControl = { turnSeconds };
     try {
-      const created = checked((await request<CreateGameMutation>(CREATE, { input })).createGame);
-      const gameId = created.game!.id;
-      const clientSeed = randomHex(); // ignored when the seed was chosen
-      const joined = checked(
-        (await request<JoinGameMutation>(JOIN, { input: { gameId, name: String(fields.get("name")), clientSeed } })).joinGame,
-      );
-      tokens.set(gameId, joined.token!);
-      if (joined.clientSeedAccepted) sentSeeds.keep(gameId, clientSeed);
-      for (let n = 0; n < Number(fields.get("bots")); n++) {
-        checked(
-          (await request<AddBotMutation>(ADD_BOT, { input: { gameId, policy: fields.get("policy") } }, joined.token))
-            .addBot,
-        );
-      }
-      if (fields.get("start")) {
-        // A fresh contribution at the start, the last one fixed (see game.ts).
-        const atStart = randomHex();
-        const started = checked((await request<StartGameMutation>(START, { input: { gameId, clientSeed: atStart } }, joined.token)).startGame);
-        if (started.clientSeedAccepted) sentSeeds.keep(gameId, atStart);
-      }
-      location.hash = `#/game/${encodeURIComponent(gameId)}`;
+      location.hash = gameLink(await create(new FormData(form)));
     } catch (failure) {
-      error.textContent = failure instanceof Error ? failure.message : String(failure);
+      error.textContent = errorText(failure);
     }
   });
 
   void refresh();
   return subscribe(LOBBY, {}, null, () => void refresh());
+}
+
+/** Create the game of the form, take its first seat, seat its bots, start it if asked. */
+async function create(fields: FormData): Promise<string> {
+  const options: Record<string, unknown> = {};
+  const roundLimit = Number(fields.get("roundLimit"));
+  if (roundLimit > 0) options.roundLimit = roundLimit;
+  const input: Record<string, unknown> = { variant: fields.get("variant"), options };
+  const seed = String(fields.get("seed") ?? "").trim();
+  if (seed) input.seed = seed; // a reproducible game, its dice known to whoever chose it
+  const turnSeconds = Number(fields.get("turnSeconds"));
+  if (turnSeconds > 0) input.timeControl = { turnSeconds };
+  const created = checked((await request<CreateGameMutation>(CREATE, { input })).createGame);
+  const gameId = created.game!.id;
+  const clientSeed = randomHex(); // ignored when the seed was chosen
+  const joined = checked((await request<JoinGameMutation>(JOIN, { input: { gameId, name: String(fields.get("name")), clientSeed } })).joinGame);
+  tokens.set(gameId, joined.token!);
+  if (joined.clientSeedAccepted) sentSeeds.keep(gameId, clientSeed);
+  for (let n = 0; n < Number(fields.get("bots")); n++) {
+    checked((await request<AddBotMutation>(ADD_BOT, { input: { gameId, policy: fields.get("policy") } }, joined.token)).addBot);
+  }
+  if (fields.get("start")) {
+    // A fresh contribution at the start, the last one fixed (see game/seating.ts).
+    const atStart = randomHex();
+    const started = checked((await request<StartGameMutation>(START, { input: { gameId, clientSeed: atStart } }, joined.token)).startGame);
+    if (started.clientSeedAccepted) sentSeeds.keep(gameId, atStart);
+  }
+  return gameId;
 }

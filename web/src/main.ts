@@ -1,27 +1,70 @@
-// The web client: #/ is the lobby, #/game/<id> a game. Everything it loads comes from the
-// server that serves it.
+// The web client: a bar with the way home and the language on every page, and the page the
+// address names (routes.ts). Everything it loads comes from the server that serves it.
 
 import "./style.css";
-import { request } from "./api";
+import { endpoint, request } from "./api";
 import { VARIANTS } from "./documents";
-import { showGame } from "./game";
+import { errorText } from "./errors";
+import { showGame } from "./game/page";
 import type { VariantsQuery } from "./generated/graphql";
+import { currentLocale, loadLocale, LOCALES, onLocaleChange, setLocale, t, type Locale } from "./i18n";
 import { showLobby } from "./lobby";
+import { parseRoute } from "./routes";
 
-const root = document.getElementById("app")!;
+const app = document.getElementById("app")!;
+const bar = document.createElement("header");
+const root = document.createElement("div");
+app.replaceChildren(bar, root);
 let leave: () => void = () => {};
 
-async function main(): Promise<void> {
-  const { variants } = await request<VariantsQuery>(VARIANTS);
-  const route = (): void => {
-    leave();
-    const game = /^#\/game\/(.+)$/.exec(location.hash);
-    leave = game ? showGame(root, variants, decodeURIComponent(game[1])) : showLobby(root, variants);
-  };
-  window.addEventListener("hashchange", route);
-  route();
+function drawBar(): void {
+  const languages = LOCALES.map((l) => `<option value="${l}"${l === currentLocale() ? " selected" : ""}>${t(`language.${l}`)}</option>`).join("");
+  bar.className = "bar";
+  bar.innerHTML = `<a class="skip" href="#main">${t("bar.skip")}</a>
+    <a class="home" href="#/">RisiKo! <small>${t("bar.server")}</small></a>
+    <a class="quiet api" href="${endpoint()}">${t("bar.api")}</a>
+    <label class="language">${t("bar.language")} <select>${languages}</select></label>`;
+  const select = bar.querySelector("select")!;
+  select.addEventListener("change", () => void setLocale(select.value as Locale));
+  // The skip link moves focus without changing the route.
+  bar.querySelector<HTMLAnchorElement>(".skip")!.addEventListener("click", (event) => {
+    event.preventDefault();
+    document.getElementById("main")?.setAttribute("tabindex", "-1");
+    document.getElementById("main")?.focus();
+  });
 }
 
-main().catch((failure) => {
-  root.textContent = `The server could not be reached: ${failure instanceof Error ? failure.message : failure}`;
+async function main(): Promise<void> {
+  // The games' boards are asked for at once, and a game's page asks for its game meanwhile.
+  const variants = request<VariantsQuery>(VARIANTS).then((data) => data.variants);
+  await loadLocale();
+  drawBar();
+  let shown = 0;
+  const route = async (): Promise<void> => {
+    const mine = ++shown;
+    leave();
+    leave = () => {};
+    const at = parseRoute(location.hash);
+    document.title = t("bar.title");
+    if (at.page !== "lobby") leave = showGame(root, variants, at.gameId, at.page === "replay" ? at.version : undefined);
+    else {
+      const known = await variants;
+      if (mine === shown) leave = showLobby(root, known);
+    }
+  };
+  window.addEventListener("hashchange", () => void route().catch(unreachable));
+  onLocaleChange(() => {
+    drawBar();
+    void route().catch(unreachable);
+  });
+  await route();
+}
+
+function unreachable(failure: unknown): void {
+  root.textContent = t("error.unreachable", { reason: errorText(failure) });
+}
+
+main().catch(async (failure) => {
+  await loadLocale().catch(() => {});
+  unreachable(failure);
 });

@@ -1,0 +1,62 @@
+"""Publishing a game's committed events: to its subscribers, and the news some of them carry
+to the lobby's subscribers and to the sockets that follow the game's seats. Which news an
+event carries is decided by its type."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from api.broker import Broker, LobbyNews
+from api.lobby_events import SEAT_CHANGES, GameAbandoned, GameCreated
+from api.stores.base import RecordedEvent
+from domain.events import Event, GameEnded, GameStarted
+
+
+def publish(broker: Broker, game_id: str, events: Sequence[RecordedEvent]) -> None:
+    """A game's events to its subscribers, and the lobby's news they carry."""
+    broker.publish(game_id, events)
+    for recorded in events:
+        event = recorded.event
+        if isinstance(event, SEAT_CHANGES):
+            broker.publish(seats_channel(game_id), [recorded])
+        news = lobby_news(game_id, event)
+        if news is not None:
+            broker.publish_lobby(news)
+
+
+def lobby_news(game_id: str, event: Event) -> LobbyNews | None:
+    """What the lobby is told of `event`, if anything: a game created, started, finished."""
+    match event:
+        case GameCreated():
+            return LobbyNews(
+                type="GameCreated",
+                game_id=game_id,
+                variant=event.variant,
+                seed_chosen=event.seed_chosen is True,
+            )
+        case GameStarted():
+            return LobbyNews(type="GameStarted", game_id=game_id)
+        case GameAbandoned():
+            return LobbyNews(type="GameFinished", game_id=game_id, winner=None)
+        case GameEnded():
+            return LobbyNews(type="GameFinished", game_id=game_id, winner=event.winner)
+    return None
+
+
+def seats_channel(game_id: str) -> str:
+    """The broker channel that carries only a game's changes of seats: what a socket holding
+    one of its tokens follows, to learn at once when that token stops being worth a seat."""
+    return f"__seats__/{game_id}"
+
+
+class Publisher:
+    """Publishes what this instance commits. With several instances on one database, a change
+    feed (api/feed.py) publishes every instance's events, this one's too, instead."""
+
+    def __init__(self, broker: Broker, locally: bool = True) -> None:
+        self.broker = broker
+        self.locally = locally
+
+    def publish(self, game_id: str, events: Sequence[RecordedEvent]) -> None:
+        if self.locally:
+            publish(self.broker, game_id, events)

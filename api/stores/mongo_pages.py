@@ -1,0 +1,78 @@
+"""The MongoDB store's reads for paging backwards and counting (api/paging.py): the games
+newer than one, a game's events before one, and how many of each there are. Each runs on
+an index the store creates (`listing`, `newest`, the events' `game_seq`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pymongo.asynchronous.database import AsyncDatabase
+
+from api.stores.base import GameRecord, StoredEvent
+from api.stores.mongo_rows import Document, event_of, record_of
+
+
+def listing_query(status: str | None, variant: str | None) -> Document:
+    query: Document = {}
+    if status is not None:
+        query["status"] = status
+    if variant is not None:
+        query["variant"] = variant
+    return query
+
+
+def visible_query(game_id: str, viewer: int | None) -> Document:
+    visible: list[Any] = [None] if viewer is None else [None, viewer]
+    return {"game_id": game_id, "visible_to": {"$in": visible}}
+
+
+class MongoPages:
+    """Mixed into MongoStore, whose database (`db`) these read."""
+
+    @property
+    def db(self) -> AsyncDatabase[Document]:
+        raise NotImplementedError
+
+    async def newer_games(
+        self, status: str | None, variant: str | None, than: str | None, limit: int
+    ) -> list[GameRecord]:
+        return await self.read_games(status, variant, than, limit, older=False)
+
+    async def read_games(
+        self,
+        status: str | None,
+        variant: str | None,
+        anchor: str | None,
+        limit: int,
+        *,
+        older: bool,
+    ) -> list[GameRecord]:
+        """The listing's games from game `anchor` on (None: from its end), nearest first:
+        the older ones (the listing's own order, newest first) or the newer ones."""
+        if limit <= 0:  # Mongo's limit(0) would mean "no limit"
+            return []
+        query = listing_query(status, variant)
+        than, order = ("$lt", -1) if older else ("$gt", 1)
+        if anchor is not None:
+            found = await self.db.games.find_one({"_id": anchor}, {"created_at": 1})
+            if found is None:
+                return []
+            at = found["created_at"]
+            query["$or"] = [{"created_at": {than: at}}, {"created_at": at, "_id": {than: anchor}}]
+        cursor = self.db.games.find(query).sort([("created_at", order), ("_id", order)])
+        return [record_of(d) async for d in cursor.limit(limit)]
+
+    async def count_games(self, status: str | None, variant: str | None) -> int:
+        return await self.db.games.count_documents(listing_query(status, variant))
+
+    async def events_before(
+        self, game_id: str, viewer: int | None, before: int, limit: int
+    ) -> list[StoredEvent]:
+        if limit <= 0:
+            return []
+        query = {**visible_query(game_id, viewer), "seq": {"$lt": before}}
+        cursor = self.db.events.find(query).sort("seq", -1).limit(limit)
+        return [event_of(d) async for d in cursor]
+
+    async def count_events(self, game_id: str, viewer: int | None) -> int:
+        return await self.db.events.count_documents(visible_query(game_id, viewer))
