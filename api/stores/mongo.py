@@ -26,7 +26,7 @@ from api.stores.base import (
     StoredEvent,
     VersionConflict,
 )
-from api.stores.mongo_pages import MongoPages
+from api.stores.mongo_pages import MongoPages, visible_query
 from api.stores.mongo_queries import MongoQueries
 from api.stores.mongo_rows import Document, event_of, record_document, record_of
 
@@ -231,11 +231,8 @@ class MongoStore(MongoPages, MongoQueries):
     ) -> list[StoredEvent]:
         if limit <= 0:  # Mongo's limit(0) would mean "no limit"
             return []
-        visible: list[Any] = [None] if viewer is None else [None, viewer]
         cursor = (
-            self.db.events.find(
-                {"game_id": game_id, "seq": {"$gt": after}, "visible_to": {"$in": visible}}
-            )
+            self.db.events.find({**visible_query(game_id, viewer), "seq": {"$gt": after}})
             .sort("seq", 1)
             .limit(limit)
         )

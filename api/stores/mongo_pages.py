@@ -4,12 +4,11 @@ an index the store creates (`listing`, `newest`, the events' `game_seq`)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from pymongo.asynchronous.database import AsyncDatabase
 
 from api.stores.base import GameRecord, StoredEvent
 from api.stores.mongo_rows import Document, event_of, record_of
+from domain.events import readable_by
 
 
 def listing_query(status: str | None, variant: str | None) -> Document:
@@ -22,8 +21,8 @@ def listing_query(status: str | None, variant: str | None) -> Document:
 
 
 def visible_query(game_id: str, viewer: int | None) -> Document:
-    visible: list[Any] = [None] if viewer is None else [None, viewer]
-    return {"game_id": game_id, "visible_to": {"$in": visible}}
+    """A game's events that `viewer` may see: their marks from `domain.events.readable_by`."""
+    return {"game_id": game_id, "visible_to": {"$in": list(readable_by(viewer))}}
 
 
 class MongoPages:

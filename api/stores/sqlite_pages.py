@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from api.stores.base import GameRecord, StoredEvent
-from api.stores.sqlite_rows import read_events, row_to_record
+from api.stores.sqlite_rows import read_events, readable_clause, row_to_record
 
 T = TypeVar("T")
 
@@ -83,10 +83,10 @@ class SqlitePages:
 
     async def count_events(self, game_id: str, viewer: int | None) -> int:
         def read(c: sqlite3.Connection) -> int:
+            readable, seats = readable_clause(viewer)
             row = c.execute(
-                "SELECT count(*) FROM events "
-                "WHERE game_id = ? AND (visible_to IS NULL OR visible_to = ?)",
-                (game_id, -2 if viewer is None else viewer),
+                f"SELECT count(*) FROM events WHERE game_id = ? AND {readable}",
+                (game_id, *seats),
             ).fetchone()
             return int(row[0])
 

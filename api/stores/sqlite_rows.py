@@ -6,6 +6,7 @@ import json
 import sqlite3
 
 from api.stores.base import GameRecord, SeatRecord, StoredEvent
+from domain.events import readable_by
 
 
 def record_to_row(record: GameRecord) -> str:
@@ -76,16 +77,27 @@ def row_to_record(row: sqlite3.Row) -> GameRecord:
     )
 
 
+def readable_clause(viewer: int | None) -> tuple[str, tuple[int, ...]]:
+    """The condition on `visible_to` that keeps the events `viewer` may see, and its
+    parameters, built from `domain.events.readable_by` (SQL's NULL is never IN a list)."""
+    marks = readable_by(viewer)
+    seats = tuple(mark for mark in marks if mark is not None)
+    public = ["visible_to IS NULL"] if None in marks else []
+    listed = [f"visible_to IN ({', '.join('?' * len(seats))})"] if seats else []
+    return f"({' OR '.join(public + listed) or 'FALSE'})", seats
+
+
 def read_events(
     c: sqlite3.Connection, game_id: str, viewer: int | None, seq: tuple[str, int], limit: int
 ) -> list[StoredEvent]:
     """A game's events that `viewer` may see (None: the public ones), `seq` a condition on
     their number and the order to read them in, with its value: ("seq > ? ORDER BY seq", 5)."""
     condition, value = seq
+    readable, seats = readable_clause(viewer)
     rows = c.execute(
         "SELECT seq, log_seq, visible_to, data FROM events WHERE game_id = ? "
-        f"AND (visible_to IS NULL OR visible_to = ?) AND {condition} LIMIT ?",
-        (game_id, -2 if viewer is None else viewer, value, limit),
+        f"AND {readable} AND {condition} LIMIT ?",
+        (game_id, *seats, value, limit),
     ).fetchall()
     return [
         StoredEvent(r["seq"], r["log_seq"], r["visible_to"], json.loads(r["data"])) for r in rows
