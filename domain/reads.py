@@ -5,10 +5,12 @@ has more to say about; they are among `Kernel.HOOKS`)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, final
 
 from domain.cards import Card
+from domain.legal import LegalAction
 from domain.objectives import Objective
+from domain.observation import Observation
 from domain.views import ARMY, SpaceView, StateView
 
 if TYPE_CHECKING:
@@ -20,10 +22,21 @@ class Reads:
     state), answered from what every game has: its spaces' views."""
 
     ruleset: Ruleset
+    players: tuple[str, ...]
+
+    @final
+    def observe(self, viewer: int | None) -> Observation:
+        """What `viewer` (a seat, or None for a spectator) may see of the game now: the one
+        answer every view of a game renders (domain/observation.py)."""
+        return Observation(self, viewer)
 
     @property
     def turn_order(self) -> tuple[int, ...]:
         """The seats in the order they play (this round's, in games that draw it each round)."""
+        raise NotImplementedError
+
+    def legal_actions(self, seat: int | None) -> list[LegalAction]:
+        """Every family of actions `seat` may submit now (the kernel answers)."""
         raise NotImplementedError
 
     def space_views(self) -> list[SpaceView]:

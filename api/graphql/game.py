@@ -43,6 +43,7 @@ from api.listings import EventListing, LogListing
 from api.service import Session, engine_seed
 from api.stores.base import GameRecord
 from bots.seated import BotPolicy as DomainBotPolicy
+from domain.observation import Observation
 from domain.views import ARMY, NEUTRAL_COLOURS, SCORES, SpaceView, declared
 from variants import get_variant
 
@@ -338,6 +339,9 @@ def randomness_type(session: Session) -> Randomness:
 class Game(Node):
     session: strawberry.Private[Session]
     viewer: strawberry.Private[int | None]
+    # What the viewer may see (domain/observation.py): every field that shows the board, a
+    # hand, an objective, secrets or legal actions renders it; none asks the game itself.
+    seen: strawberry.Private[Observation | None] = None
 
     @property
     def _record(self) -> GameRecord:
@@ -400,8 +404,9 @@ class Game(Node):
     def players(self) -> list[Player]:
         game = self.session.game
         fleets: dict[int, int] = {}  # triremes by seat, for the deprecated Player.triremes
-        if game is not None and "trireme" in game.UNIT_KINDS:
-            for view in game.space_views():
+        seen = self.seen
+        if game is not None and seen is not None and "trireme" in game.UNIT_KINDS:
+            for view in seen.spaces:
                 for stack in view.units:
                     if stack.kind == "trireme" and stack.seat is not None:
                         fleets[stack.seat] = fleets.get(stack.seat, 0) + stack.count
@@ -411,7 +416,7 @@ class Game(Node):
         for seat in self._record.seats:
             s = seat.seat
             bot = None if seat.bot is None else DomainBotPolicy(seat.bot)
-            if game is None:
+            if game is None or seen is None:
                 players.append(
                     Player(
                         seat=s,
@@ -436,7 +441,7 @@ class Game(Node):
                     colour=seat.colour,
                     territories=game.territories_held(s),
                     armies=game.armies_of(s),
-                    cards=len(game.hand(s)),
+                    cards=seen.hand_sizes[s],
                     eliminated=game.eliminated[s],
                     resigned=game.resigned[s],
                     victory_points=scores[s] if scores else 0,
@@ -512,11 +517,10 @@ class Game(Node):
         "sea area, with neutral armies, triremes and power centres)."
     )
     def territories(self) -> list[TerritoryState]:
-        game = self.session.game
         board = get_variant(self._record.variant).ruleset.board
-        if game is None:
+        if self.seen is None:
             return [TerritoryState(id=t.id, owner=None, armies=0) for t in board.territories]
-        return [territory_state(view) for view in game.space_views()]
+        return [territory_state(view) for view in self.seen.spaces]
 
     @strawberry.field(
         description="S.P.Q.RisiKo!: the colour ids of the neutral armies (the colours no "
@@ -564,8 +568,7 @@ class Game(Node):
 
     def _markers_left(self) -> dict[str, int]:
         supply = get_variant(self._record.variant).ruleset.marker_supply()
-        game = self.session.game
-        for view in [] if game is None else game.space_views():
+        for view in [] if self.seen is None else self.seen.spaces:
             for marker in view.markers:
                 supply[marker] -= 1
         return supply
@@ -583,19 +586,18 @@ class Game(Node):
         "spectator."
     )
     def secrets(self) -> list[Secret] | None:
-        game = self.session.game
-        if game is None or self.viewer is None:
+        secrets = None if self.seen is None else self.seen.secrets
+        if secrets is None:
             return None
-        return [Secret(name=name, value=value) for name, value in game.private_state(self.viewer)]
+        return [Secret(name=name, value=value) for name, value in secrets]
 
     @strawberry.field(description="The viewer's own cards; null for a spectator.")
     def hand(self) -> list[Card] | None:
-        game = self.session.game
-        if game is None or self.viewer is None:
+        faces = None if self.seen is None else self.seen.hand  # the game's own cards
+        if faces is None:
             return None
         hand = []
-        for card_id in game.hand(self.viewer):
-            face = game.card_face(card_id)  # the game's own cards, whatever they are
+        for face in faces:
             hand.append(
                 Card(
                     id=face.id,
@@ -612,7 +614,7 @@ class Game(Node):
     )
     def objective(self) -> Objective | None:
         game = self.session.game
-        secret = None if game is None or self.viewer is None else game.secret_objective(self.viewer)
+        secret = None if self.seen is None else self.seen.objective
         if game is None or secret is None:
             return None  # also in variants without objectives (S.P.Q.RisiKo!)
         card, objective = secret
@@ -629,10 +631,9 @@ class Game(Node):
 
     @strawberry.field(description="What the viewer may do now, in the shapes ActionInput takes.")
     def legal_actions(self) -> list[LegalAction]:
-        game = self.session.game
-        if game is None or self._record.status != "active":
+        if self.seen is None or self._record.status != "active":
             return []
-        return [legal_type(family) for family in game.legal_actions(self.viewer)]
+        return [legal_type(family) for family in self.seen.legal]
 
     @strawberry.field(description="The history as the viewer may see it, oldest first.")
     async def events(
@@ -745,7 +746,12 @@ class Game(Node):
 
 
 def game_type(session: Session, viewer: int | None) -> Game:
-    return Game(id=to_global_id("Game", session.record.id), session=session, viewer=viewer)
+    """The game as `viewer` (a seat, or None for a spectator) sees it now."""
+    game = session.game
+    seen = None if game is None else game.observe(viewer)
+    return Game(
+        id=to_global_id("Game", session.record.id), session=session, viewer=viewer, seen=seen
+    )
 
 
 @strawberry.type(description="A game of the listing, with its cursor.")
