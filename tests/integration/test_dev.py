@@ -115,14 +115,10 @@ def test_the_web_clients_build_follows_its_sources_and_the_schema(
 ) -> None:
     web = tmp_path / "web"
     (web / "src" / "generated").mkdir(parents=True)
-    for name in (
-        "index.html",
-        "package-lock.json",
-        "vite.config.ts",
-        "codegen.ts",
-        "tsconfig.json",
-    ):
-        (web / name).write_text(name)
+    for name in dev.WEB_SOURCES:  # every file the build reads (src: below)
+        if name != "src":
+            (web / name).parent.mkdir(parents=True, exist_ok=True)
+            (web / name).write_text(name)
     (web / "src" / "main.ts").write_text("one")
     (tmp_path / "schema.graphql").write_text("type Query { a: Int }")
     monkeypatch.setattr(dev, "WEB", web)
