@@ -81,10 +81,6 @@ class RisikoGame(Placement, SetTrading, PairwiseAttack):
 
 def _risiko_turn(game: RisikoGame, seat: int, rnd: random.Random) -> Iterable[a.Action]:
     """pyrisk's StupidAI, in a game of the RisiKo! mechanics."""
-    board = game.board
-    ids = board.territories
-    owner = game.owner
-    neighbours = board.neighbours
     phase = game.phase
     if phase is Phase.DEFEND:
         prompt = game.open_prompt()
@@ -93,27 +89,45 @@ def _risiko_turn(game: RisikoGame, seat: int, rnd: random.Random) -> Iterable[a.
     if phase is Phase.OCCUPY:
         assert game.pending_conquest is not None
         return [_action(a.Occupy, game.pending_conquest[3])]
-    if phase is Phase.SETUP or (phase is Phase.REINFORCE and game.pending_reinforcements):
-        if phase is Phase.REINFORCE:
-            hand = game.hands[seat]
-            if len(hand) >= 3:
-                cards = game.ruleset.cards
-                sets = cards.tradeable_sets(hand)
-                if sets:
-                    owned = frozenset(ids[t].id for t, o in enumerate(owner) if o == seat)
-                    best = max(sets, key=lambda triple: sum(cards.value(triple, owned)))
-                    return [a.TradeCards(best)]
-            count = game.pending_reinforcements
-        else:
-            count = game.setup_quota
-        own = [t for t, o in enumerate(owner) if o == seat]
-        others = {t for t, o in enumerate(owner) if o != seat}
-        border = [t for t in own if not others.isdisjoint(neighbours[t])] or own
-        chosen: dict[int, int] = {}
-        for territory in rnd.choices(border, k=count):  # one army at a time, at random
-            chosen[territory] = chosen.get(territory, 0) + 1
-        return [_action(a.PlaceArmies, ids[t].id, n) for t, n in chosen.items()]
+    if phase is Phase.SETUP:
+        return _border_placements(game, seat, rnd, game.setup_quota)
+    if phase is Phase.REINFORCE and game.pending_reinforcements:
+        trade = _best_trade(game, seat)
+        if trade is not None:
+            return [trade]
+        return _border_placements(game, seat, rnd, game.pending_reinforcements)
     return land_attacks(game, seat)
+
+
+def _best_trade(game: RisikoGame, seat: int) -> a.TradeCards | None:
+    """The tradeable set of the seat's hand worth the most armies, if it holds one."""
+    hand = game.hands[seat]
+    if len(hand) < 3:
+        return None
+    cards = game.ruleset.cards
+    sets = cards.tradeable_sets(hand)
+    if not sets:
+        return None
+    ids = game.board.territories
+    owned = frozenset(ids[t].id for t, o in enumerate(game.owner) if o == seat)
+    return a.TradeCards(max(sets, key=lambda triple: sum(cards.value(triple, owned))))
+
+
+def _border_placements(
+    game: RisikoGame, seat: int, rnd: random.Random, count: int
+) -> list[a.Action]:
+    """`count` armies on the seat's border territories (all of its own when it has no
+    border), one army at a time at random; one action per territory chosen."""
+    owner = game.owner
+    neighbours = game.board.neighbours
+    own = [t for t, o in enumerate(owner) if o == seat]
+    others = {t for t, o in enumerate(owner) if o != seat}
+    border = [t for t in own if not others.isdisjoint(neighbours[t])] or own
+    chosen: dict[int, int] = {}
+    for territory in rnd.choices(border, k=count):
+        chosen[territory] = chosen.get(territory, 0) + 1
+    ids = game.board.territories
+    return [_action(a.PlaceArmies, ids[t].id, n) for t, n in chosen.items()]
 
 
 def land_attacks(game: PairwiseAttack, seat: int) -> Iterator[a.Action]:

@@ -22,15 +22,14 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
 import httpx
 
-from risiko_client.api import RisikoClient
+from risiko_client.api import GameState, RisikoClient
+from risiko_client.arena_report import GameResult, format_report, report
 from risiko_client.bots import BOTS, Bot, PlayStats, bot_class, play
 from risiko_client.options import option_argument
 
@@ -38,26 +37,6 @@ SERVER = "server-"  # a bot name with this prefix is a bot the server plays (add
 SERVER_POLICIES = ("odds", "random")
 
 ROUND_LIMIT = 60
-
-
-@dataclass(frozen=True)
-class GameResult:
-    """One arena game: which bot sat where, how it ended, what each seat did."""
-
-    number: int
-    seed: str
-    seats: list[str]  # bot names, by seat
-    winner: int | None
-    reason: str
-    firsts: list[int]  # seats ranked first (the winner, or the best at the round limit)
-    points: list[int]  # victory points by seat at the end (Player.victoryPoints; else zeros)
-    round: int
-    stats: list[PlayStats]
-    seconds: float
-
-    @property
-    def actions(self) -> int:
-        return sum(s.actions for s in self.stats)
 
 
 @contextlib.contextmanager
@@ -120,21 +99,7 @@ async def play_game(
     async with RisikoClient(url) as lobby:
         kinds = await lobby.action_kinds(variant)
         game_id = await lobby.create_game(variant, given, seed)
-        # A host takes the first seat, so that bots the server plays (server-…) can be seated
-        # in the order given, and leaves before the start: the seats after it move up one.
-        # The arena's games are seeded, to be reproducible: it knows, having chosen the seed.
-        host_seat = await lobby.join_game(game_id, "host", accept_chosen_seed=True)
-        host = lobby.with_token(host_seat.token)
-        tokens: list[str | None] = []
-        for i, name in enumerate(seats):
-            if name.startswith(SERVER):
-                await host.add_bot(game_id, name.removeprefix(SERVER).upper(), f"{name}-{i}")
-                tokens.append(None)
-            else:
-                seat = await lobby.join_game(game_id, f"{name}-{i}", accept_chosen_seed=True)
-                tokens.append(seat.token)
-        await host.leave_game(game_id)
-        await host.close()
+        tokens = await _seat(lobby, game_id, seats)
         clients = {i: lobby.with_token(token) for i, token in enumerate(tokens) if token}
         try:
             await next(iter(clients.values())).start_game(game_id)
@@ -149,6 +114,40 @@ async def play_game(
         finally:
             for client in clients.values():
                 await client.close()
+    stats = [tasks[i].result() if i in tasks else PlayStats() for i in range(len(seats))]
+    return _result(number, seed, seats, final, stats, time.perf_counter() - started)
+
+
+async def _seat(lobby: RisikoClient, game_id: str, seats: list[str]) -> list[str | None]:
+    """Seat one bot per name, in order; the token of each seat a bot plays through the API
+    (None: a bot the server plays)."""
+    # A host takes the first seat, so that bots the server plays (server-…) can be seated
+    # in the order given, and leaves before the start: the seats after it move up one.
+    # The arena's games are seeded, to be reproducible: it knows, having chosen the seed.
+    host_seat = await lobby.join_game(game_id, "host", accept_chosen_seed=True)
+    host = lobby.with_token(host_seat.token)
+    tokens: list[str | None] = []
+    for i, name in enumerate(seats):
+        if name.startswith(SERVER):
+            await host.add_bot(game_id, name.removeprefix(SERVER).upper(), f"{name}-{i}")
+            tokens.append(None)
+        else:
+            seat = await lobby.join_game(game_id, f"{name}-{i}", accept_chosen_seed=True)
+            tokens.append(seat.token)
+    await host.leave_game(game_id)
+    await host.close()
+    return tokens
+
+
+def _result(
+    number: int,
+    seed: str,
+    seats: list[str],
+    final: GameState,
+    stats: list[PlayStats],
+    seconds: float,
+) -> GameResult:
+    """The game's result, from the game as it ended (`final`) and what each seat did."""
     outcome = final.outcome or {}
     ranking = outcome.get("ranking") or []
     return GameResult(
@@ -160,8 +159,8 @@ async def play_game(
         firsts=[entry["seat"] for entry in ranking if entry["rank"] == 1],
         points=[player.get("victoryPoints") or 0 for player in final.players],
         round=final.round,
-        stats=[tasks[i].result() if i in tasks else PlayStats() for i in range(len(seats))],
-        seconds=time.perf_counter() - started,
+        stats=stats,
+        seconds=seconds,
     )
 
 
@@ -302,100 +301,6 @@ def _check_bots(url: str, variant: str, bots: list[str]) -> None:
     for name in bots:
         if not name.startswith(SERVER):
             bot_class(name, known)
-
-
-def report(results: list[GameResult], seconds: float) -> dict[str, Any]:
-    """Per bot: seats played, wins (objective, victory points or last player), first places
-    (the winner, or the best ranked at the round limit, ties shared), victory points scored
-    (S.P.Q.RisiKo!; `average_points` a game), refused moves by code. Per game: the
-    seed, the seats, how it ended. Overall: average rounds and actions, and actions and games per
-    second of the `seconds` the games took (the server's start excluded)."""
-    per_bot: dict[str, dict[str, Any]] = {}
-    for result in results:
-        for seat, name in enumerate(result.seats):
-            entry = per_bot.setdefault(
-                name,
-                {
-                    "seats": 0,
-                    "wins": 0,
-                    "firsts": 0,
-                    "points": 0,
-                    "actions": 0,
-                    "refused": Counter(),
-                },
-            )
-            entry["seats"] += 1
-            entry["wins"] += result.winner == seat
-            entry["firsts"] += seat in result.firsts
-            entry["points"] += result.points[seat]
-            entry["actions"] += result.stats[seat].actions
-            entry["refused"].update(error.code for error in result.stats[seat].refused)
-    for entry in per_bot.values():
-        entry["win_rate"] = round(entry["wins"] / entry["seats"], 3)
-        entry["average_points"] = round(entry["points"] / entry["seats"], 2)
-        entry["refused"] = dict(entry["refused"])
-    actions = sum(r.actions for r in results)
-    return {
-        "games": len(results),
-        "per_bot": per_bot,
-        "reasons": dict(Counter(r.reason for r in results)),
-        "average_rounds": round(sum(r.round for r in results) / len(results), 2),
-        "average_actions": round(actions / len(results), 1),
-        "actions_per_second": round(actions / seconds, 1) if seconds else 0.0,
-        "games_per_second": round(len(results) / seconds, 3) if seconds else 0.0,
-        "seconds": round(seconds, 2),
-        "results": [
-            {
-                "game": r.number,
-                "seed": r.seed,
-                "seats": r.seats,
-                "winner": r.winner,
-                "winner_bot": None if r.winner is None else r.seats[r.winner],
-                "firsts": r.firsts,
-                "points": r.points,
-                "reason": r.reason,
-                "round": r.round,
-                "actions": r.actions,
-                "seconds": round(r.seconds, 2),
-            }
-            for r in results
-        ],
-    }
-
-
-def format_report(data: dict[str, Any]) -> str:
-    """The report as a table for people; with victory points (S.P.Q.RisiKo!), a column of
-    the points each bot scored on average."""
-    bots = ",".join(data["bots"])
-    mode = ", duplicate" if data["duplicate"] else ""
-    chosen = data.get("options") or {}
-    goal = "".join(f", {name} {value}" for name, value in chosen.items())
-    scored = any(e.get("points") for e in data["per_bot"].values())
-    points = f" {'VP/game':>8}" if scored else ""
-    lines = [
-        f"{data['games']} games of {data['variant']}, bots {bots}, seed {data['seed']}{mode}, "
-        f"round limit {data['round_limit']}{goal}",
-        "",
-        f"{'bot':<10} {'seats':>6} {'wins':>6} {'win %':>6} {'firsts':>7}{points} {'actions':>8}"
-        "  refused",
-    ]
-    for name, entry in data["per_bot"].items():
-        refused = ", ".join(f"{code} {n}" for code, n in entry["refused"].items()) or "-"
-        average = f" {entry['average_points']:>8.2f}" if scored else ""
-        lines.append(
-            f"{name:<10} {entry['seats']:>6} {entry['wins']:>6} {100 * entry['win_rate']:>6.1f}"
-            f" {entry['firsts']:>7}{average} {entry['actions']:>8}  {refused}"
-        )
-    reasons = ", ".join(f"{reason} {n}" for reason, n in sorted(data["reasons"].items()))
-    at_once = f" ({data['parallel']} games at a time)" if data["parallel"] > 1 else ""
-    lines += [
-        "",
-        f"ended by: {reasons}",
-        f"average {data['average_rounds']} rounds, {data['average_actions']} actions a game; "
-        f"{data['actions_per_second']} actions/s{at_once}; {data['games_per_second']} games/s; "
-        f"{data['seconds']} s",
-    ]
-    return "\n".join(lines)
 
 
 def bots_help() -> str:
