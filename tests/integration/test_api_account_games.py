@@ -196,7 +196,13 @@ async def test_who_a_game_admits(api: Api) -> None:
     added = (await data(api.client, ADD_BOT, {"game": people}, person))["addBot"]
     assert codes(added) == ["PEOPLE_ONLY"]
     bots = await create(api, admits="BOTS")
-    game = (await data(api.client, "query($g: ID!) { game(id: $g) { admission { accountsRequired admits } } }", {"g": bots}))["game"]
+    game = (
+        await data(
+            api.client,
+            "query($g: ID!) { game(id: $g) { admission { accountsRequired admits } } }",
+            {"g": bots},
+        )
+    )["game"]
     assert game["admission"] == {"accountsRequired": True, "admits": "BOTS"}
     assert codes(await join(api, bots, person)) == ["BOTS_ONLY"]
     assert codes(await join(api, bots, name="Guest")) == ["BOTS_ONLY"]
@@ -226,7 +232,7 @@ async def test_scopes_are_judged_for_each_operation_and_nothing_is_done_without(
     }
     assert (await game_of(api, game, None))["players"] == []
     before = len(await api.service.store.games(None, None, None, 100))
-    variables = {"input": {}}
+    variables: Json = {"input": {}}
     assert await refused(api, CREATE, player, **variables) == {
         "code": "FORBIDDEN",
         "scope": "GAMES_CREATE",
@@ -255,7 +261,7 @@ async def test_an_accounts_games_on_every_device_and_its_public_record(api: Api)
     other = (
         await data(
             api.client,
-            "mutation($p: String!) { logIn(input: {name: \"ada\", password: $p}) { token } }",
+            'mutation($p: String!) { logIn(input: {name: "ada", password: $p}) { token } }',
             {"p": ACCOUNT_PASSWORD},
         )
     )["logIn"]["token"]
