@@ -19,6 +19,7 @@ from tests.integration.api_support import (
     body,
     data,
     in_process,
+    mirror_of,
     registered,
 )
 
@@ -326,3 +327,55 @@ async def test_deleting_an_account_leaves_its_games_and_anonymises_the_finished(
     # The game replays from its log as it was played.
     api.service.sessions.clear()
     assert (await api.service.session(game_id[1])).game is not None
+
+
+SECRETS = """query($game: ID!) { game(id: $game) {
+  viewerSeat objective { id card } hand { id }
+} }"""
+MY_SECRETS = """{ me { games(status: ACTIVE) { edges { seat node {
+  id viewerSeat objective { id card } hand { id }
+} } } } }"""
+
+
+async def test_an_account_sees_its_own_secrets_in_every_game_and_no_one_elses(
+    api: Api,
+) -> None:
+    ada = await registered(api, "Ada")
+    first, first_guests = await three_seated(api, ada)
+    second = await create(api)
+    second_guests = [(await join(api, second, name=f"G{n}"))["token"] for n in range(2)]
+    assert (await join(api, second, ada))["seat"] == 2
+    await data(api.client, START, {"game": second}, second_guests[0])
+    expected = {}
+    for game, seat in ((first, 1), (second, 2)):
+        decoded = from_global_id(game, "Game")
+        assert decoded is not None
+        record = await api.service.store.get(decoded[1])
+        assert record is not None
+        mirror = mirror_of(record)
+        expected[game] = (seat, mirror)
+        # The account's own seat's secrets, in this game; no other seat's.
+        mine = (await data(api.client, SECRETS, {"game": game}, ada))["game"]
+        assert mine["viewerSeat"] == seat
+        assert mine["objective"] == {
+            "id": mirror.objective_of(seat).id,
+            "card": mirror.objective_cards[seat],
+        }
+        assert [card["id"] for card in mine["hand"]] == list(mirror.hand(seat))
+        for other in range(3):
+            if other != seat:
+                assert mirror.objective_cards[other] not in str(mine)
+    # The same through its list of games, each game as its own seat there sees it.
+    edges = (await data(api.client, MY_SECRETS, {}, ada))["me"]["games"]["edges"]
+    assert {edge["node"]["id"] for edge in edges} == {first, second}
+    for edge in edges:
+        seat, mirror = expected[edge["node"]["id"]]
+        assert edge["seat"] == edge["node"]["viewerSeat"] == seat
+        assert edge["node"]["objective"]["card"] == mirror.objective_cards[seat]
+    # Nobody else sees the account's: a guest at its table, a spectator, a guest elsewhere.
+    seat, mirror = expected[first]
+    ada_card = mirror.objective_cards[seat]
+    for token in (*first_guests, None, second_guests[1]):
+        seen = (await data(api.client, SECRETS, {"game": first}, token))["game"]
+        assert seen["viewerSeat"] != seat
+        assert seen["objective"] is None or seen["objective"]["card"] != ada_card
