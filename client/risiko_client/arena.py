@@ -100,6 +100,18 @@ def local_server(timeout: float = 30.0) -> Iterator[str]:
                 process.wait()
 
 
+@dataclass(frozen=True)
+class Seating:
+    """How the bots sit: the credential of each seat's bot account (None: a guest), and who
+    the game admits (an AdmissionInput; None: anyone)."""
+
+    credentials: Sequence[str | None] = ()
+    admission: dict[str, Any] | None = None
+
+    def credential(self, seat: int) -> str | None:
+        return self.credentials[seat] if seat < len(self.credentials) else None
+
+
 async def play_game(
     url: str,
     variant: str,
@@ -109,6 +121,7 @@ async def play_game(
     bot_seeds: list[str],
     round_limit: int = ROUND_LIMIT,
     victory_points: int | None = None,
+    seating: Seating = Seating(),
 ) -> GameResult:
     """Create a game, seat one bot per name, start it and let every bot play to the end."""
     started = time.perf_counter()
@@ -116,22 +129,8 @@ async def play_game(
     if victory_points is not None:
         options["victoryPoints"] = victory_points  # S.P.Q.RisiKo! only
     async with RisikoClient(url) as lobby:
-        game_id = await lobby.create_game(variant, options, seed)
-        # A host takes the first seat, so that bots the server plays (server-…) can be seated
-        # in the order given, and leaves before the start: the seats after it move up one.
-        # The arena's games are seeded, to be reproducible: it knows, having chosen the seed.
-        host_seat = await lobby.join_game(game_id, "host", accept_chosen_seed=True)
-        host = lobby.with_token(host_seat.token)
-        tokens: list[str | None] = []
-        for i, name in enumerate(seats):
-            if name.startswith(SERVER):
-                await host.add_bot(game_id, name.removeprefix(SERVER).upper(), f"{name}-{i}")
-                tokens.append(None)
-            else:
-                seat = await lobby.join_game(game_id, f"{name}-{i}", accept_chosen_seed=True)
-                tokens.append(seat.token)
-        await host.leave_game(game_id)
-        await host.close()
+        game_id = await lobby.create_game(variant, options, seed, admission=seating.admission)
+        tokens = await _seat(lobby, game_id, seats, seating)
         clients = {i: lobby.with_token(token) for i, token in enumerate(tokens) if token}
         try:
             await next(iter(clients.values())).start_game(game_id)
@@ -162,6 +161,40 @@ async def play_game(
     )
 
 
+async def _seat(
+    lobby: RisikoClient, game_id: str, seats: list[str], seating: Seating
+) -> list[str | None]:
+    """Seat one bot per name, in the order given; the seat tokens of those that play through
+    the API (a bot account's: its own credential). Those the server plays (server-…) are
+    added by a seated player: the first bot seated before, or, for the first seat, a host who
+    takes it and leaves before the start (the seats after it move up one). The arena's games
+    are seeded, to be reproducible: it knows, having chosen the seed."""
+    async with contextlib.AsyncExitStack() as stack:
+        adder = host = None
+        if seats[0].startswith(SERVER):
+            hosting = await lobby.join_game(game_id, "host", accept_chosen_seed=True)
+            host = adder = await stack.enter_async_context(lobby.with_token(hosting.token))
+        tokens: list[str | None] = []
+        for i, name in enumerate(seats):
+            if name.startswith(SERVER):
+                assert adder is not None
+                await adder.add_bot(game_id, name.removeprefix(SERVER).upper(), f"{name}-{i}")
+                tokens.append(None)
+                continue
+            credential = seating.credential(i)
+            joiner = lobby
+            if credential is not None:  # a bot account: seated, and named, as itself
+                joiner = await stack.enter_async_context(lobby.with_token(credential))
+            guest = None if credential else f"{name}-{i}"
+            seat = await joiner.join_game(game_id, guest, accept_chosen_seed=True)
+            tokens.append(seat.token)
+            if adder is None:
+                adder = await stack.enter_async_context(lobby.with_token(seat.token))
+        if host is not None:
+            await host.leave_game(game_id)
+    return tokens
+
+
 async def _until_over(lobby: RisikoClient, game_id: str) -> None:
     """Until the game has ended (the server's own bots may play the last moves)."""
     async for _ in lobby.events(game_id):
@@ -169,14 +202,16 @@ async def _until_over(lobby: RisikoClient, game_id: str) -> None:
 
 
 def schedule(bots: list[str], games: int, seed: int, duplicate: bool) -> list[tuple[Any, ...]]:
-    """(game seed, bot names by seat, bot seeds by seat) of every game, in playing order."""
+    """(game seed, bot names by seat, bot seeds by seat, the bots' places in `bots` by seat)
+    of every game, in playing order."""
     plan = []
     for deal in range(games):
         game_seed = f"arena-{seed}-{deal}"
         bot_seeds = [f"{seed}-{deal}-{i}" for i in range(len(bots))]
         for shift in range(len(bots) if duplicate else 1):
             order = [(i + shift) % len(bots) for i in range(len(bots))]
-            plan.append((game_seed, [bots[i] for i in order], [bot_seeds[i] for i in order]))
+            names, seeds = [bots[i] for i in order], [bot_seeds[i] for i in order]
+            plan.append((game_seed, names, seeds, order))
     return plan
 
 
@@ -212,19 +247,30 @@ async def _run(
     parallel: int,
     progress: Progress,
     victory_points: int | None = None,
+    seating: Seating = Seating(),
 ) -> list[GameResult]:
-    """Every game of the plan, `parallel` at a time; the results in the plan's order."""
+    """Every game of the plan, `parallel` at a time; the results in the plan's order.
+    `seating.credentials` are by the bots' places in the list: each follows its bot."""
     slots = asyncio.Semaphore(parallel)
     done = 0
     progress.show(0)
 
     async def one(
-        number: int, game_seed: str, seats: list[str], bot_seeds: list[str]
+        number: int, game_seed: str, seats: list[str], bot_seeds: list[str], order: list[int]
     ) -> GameResult:
         nonlocal done
+        by_seat = Seating([seating.credential(i) for i in order], seating.admission)
         async with slots:
             result = await play_game(
-                url, variant, seats, number, game_seed, bot_seeds, round_limit, victory_points
+                url,
+                variant,
+                seats,
+                number,
+                game_seed,
+                bot_seeds,
+                round_limit,
+                victory_points,
+                by_seat,
             )
         done += 1
         progress.show(done, f"(last: {result.actions} actions, round {result.round})")
@@ -247,9 +293,12 @@ def run_arena(
     victory_points: int | None = None,
     parallel: int = 1,
     progress: TextIO | None = None,
+    seating: Seating = Seating(),
 ) -> dict[str, Any]:
     """Play the games and return the report (see `report`). `victory_points` is the target
-    of S.P.Q.RisiKo! games (None: the variant's default)."""
+    of S.P.Q.RisiKo! games (None: the variant's default); `seating`, the bot accounts'
+    credentials (by the bots' places in `bots`) and who the games admit."""
+    _check_seating(bots, seating)
     for name in bots:
         if name.startswith(SERVER):
             if name.removeprefix(SERVER) not in SERVER_POLICIES:
@@ -262,13 +311,20 @@ def run_arena(
     if games < 1 or parallel < 1:
         raise ValueError("--games and --parallel must be at least 1")
     plan = schedule(bots, games, seed, duplicate)
+    admission = seating.admission or {}
+    guests_refused = admission.get("accountsRequired") or admission.get("admits") == "BOTS"
+    if guests_refused and any(names[0].startswith(SERVER) for _, names, *_ in plan):
+        raise ValueError(
+            "in a game for accounts only, a bot that plays through the API takes the first "
+            "seat, to seat the server's bots (with --duplicate, every bot takes it once)"
+        )
     with contextlib.ExitStack() as stack:
         url = server or stack.enter_context(local_server())
         bar = Progress(len(plan), progress)
         started = time.perf_counter()
         try:
             results = asyncio.run(
-                _run(url, variant, plan, round_limit, parallel, bar, victory_points)
+                _run(url, variant, plan, round_limit, parallel, bar, victory_points, seating)
             )
         except BaseExceptionGroup as group:  # the task groups': raise the first error itself
             error: BaseException = group
@@ -281,7 +337,26 @@ def run_arena(
     settings = {"variant": variant, "bots": bots, "seed": seed, "duplicate": duplicate}
     settings |= {"round_limit": round_limit, "victory_points": victory_points}
     settings |= {"parallel": parallel, "server": server}
+    accounts = sum(1 for credential in seating.credentials if credential)  # never the tokens
+    settings |= {"bot_accounts": accounts, "admission": seating.admission}
     return settings | report(results, seconds)
+
+
+def _check_seating(bots: list[str], seating: Seating) -> None:
+    """ValueError, before any game, for credentials the bots cannot use."""
+    if len(seating.credentials) > len(bots):
+        raise ValueError(f"{len(seating.credentials)} credentials for {len(bots)} bots")
+    for i, name in enumerate(bots):
+        if name.startswith(SERVER) and seating.credential(i):
+            raise ValueError(f"{name} is played by the server: it takes no credential")
+
+
+def read_credentials(path: Path) -> list[str | None]:
+    """The credentials of a file: one personal API token per line, for the bots in their
+    order (an empty line: that bot joins as a guest). Tokens are never arguments: a command
+    line is seen by every user of the machine, and kept in shell histories."""
+    lines = path.read_text().splitlines()
+    return [line.strip() or None for line in lines]
 
 
 def report(results: list[GameResult], seconds: float) -> dict[str, Any]:
@@ -412,8 +487,34 @@ def add_arguments(parser: argparse.ArgumentParser, variants: Sequence[str]) -> N
     )
     parser.add_argument("--parallel", type=int, default=1, help="games played at the same time")
     parser.add_argument(
+        "--tokens",
+        type=Path,
+        metavar="FILE",
+        help="bot accounts: a file of personal API tokens (GAMES_READ and GAMES_PLAY), one a "
+        "line, for the bots of --bots in their order; a bot with one joins as its account "
+        "(an empty line: as a guest)",
+    )
+    parser.add_argument(
+        "--admits",
+        choices=("anyone", "people", "bots"),
+        default="anyone",
+        help="who the games admit (bots: bot accounts only, and the server's bots)",
+    )
+    parser.add_argument(
+        "--accounts-only", action="store_true", help="the games admit accounts only, no guest"
+    )
+    parser.add_argument(
         "--json", action="store_true", help="the report as JSON on stdout, no progress bar"
     )
+
+
+def seating_of(args: argparse.Namespace) -> Seating:
+    """The bots' credentials (--tokens) and who the games admit (--admits, --accounts-only)."""
+    credentials = read_credentials(args.tokens) if args.tokens is not None else []
+    admission = None
+    if args.admits != "anyone" or args.accounts_only:
+        admission = {"accountsRequired": args.accounts_only, "admits": args.admits.upper()}
+    return Seating(credentials, admission)
 
 
 def run_command(args: argparse.Namespace, name: str) -> int:
@@ -435,6 +536,7 @@ def run_command(args: argparse.Namespace, name: str) -> int:
             victory_points=args.victory_points,
             parallel=args.parallel,
             progress=None if args.json else sys.stderr,
+            seating=seating_of(args),
         )
     except (ApiError, BotError, TransportError, OSError, ValueError) as error:
         print(f"{name}: {error}", file=sys.stderr)
@@ -462,6 +564,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 __all__ = [
     "BOTS",
     "GameResult",
+    "Seating",
     "add_arguments",
     "build_parser",
     "format_report",
