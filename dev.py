@@ -14,9 +14,7 @@ runs that command (`run arena --games 4`, `run serve --port 8010`).
 from __future__ import annotations
 
 import hashlib
-import json
 import os
-import re
 import shutil
 import signal
 import subprocess
@@ -113,6 +111,7 @@ WEB_SOURCES = (
     "package-lock.json",
     "vite.config.ts",
     "codegen.ts",
+    "scripts/legal-actions.mjs",
     "tsconfig.json",
 )
 WEB_BUILT = ROOT / "api" / "web_client"
@@ -139,19 +138,7 @@ def web_client_fresh() -> bool:
     return listed and stamp.exists() and stamp.read_text() == web_digest()
 
 
-WEB_DOCUMENTS = "documents.json"
-# A template literal that holds a GraphQL document (not a name quoted in a comment).
-TEMPLATE_LITERAL = re.compile(r"`(\s*(?:(?:query|mutation|subscription|fragment)\b|\{)[^`]*)`")
-
-
-def write_web_documents() -> None:
-    """The documents the web client sends, beside its build (the server's trusted documents,
-    api/trusted.py): every template literal of web/src/documents.ts, as written there (none
-    holds an escape; one, the legal actions' query, holds `${fragments}`, which the server
-    fills in from its schema as web/src/families.ts does)."""
-    source = (WEB / "src" / "documents.ts").read_text()
-    documents = TEMPLATE_LITERAL.findall(source)
-    (WEB_BUILT / WEB_DOCUMENTS).write_text(json.dumps(documents, indent=1) + "\n")
+WEB_DOCUMENTS = "documents.json"  # the documents the client sends, listed by its build
 
 
 def ensure_web_client(strict: bool = True) -> None:
@@ -170,7 +157,6 @@ def ensure_web_client(strict: bool = True) -> None:
         npm_ci(WEB)
         print("dev.py: building the web client (npm run build)", flush=True)
         subprocess.run(["npm", "run", "build", "--silent"], check=True, cwd=WEB)
-        write_web_documents()
     except subprocess.CalledProcessError:
         if strict:
             raise

@@ -147,9 +147,7 @@ def _refused(status: int, code: str, message: str) -> RequestRefused:
 def persisted_queries(store: Store, schema: Schema, settings: Settings) -> PersistedQueries:
     """The persisted queries of a server with these settings; in the trusted mode, its schema
     runs nothing but the trusted documents (TrustedOnly, before the document's limits)."""
-    trusted = trusted_documents(
-        settings.web_client_dir, schema._schema, settings.trusted_document_files
-    )
+    trusted = trusted_documents(settings.web_client_dir, settings.trusted_document_files)
     if settings.persisted_queries is Mode.TRUSTED:
         parsing, *others = schema.extensions
         assert parsing is ParserCache

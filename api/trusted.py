@@ -6,11 +6,8 @@ Known documents:
 
 - the Python client's (risiko_client.api's documents: every module-level text of it that is
   a GraphQL operation), as the client sends them, printed by graphql-core;
-- the web client's, listed when it is built (dev.py writes `documents.json` beside the built
-  client: every template literal of web/src/documents.ts). One of them, the legal actions'
-  query, is completed at run time by the web client from the schema's `LegalAction` types
-  (web/src/families.ts: `... on <type> { <its fields> }` for each): the server completes it
-  the same way from its own schema;
+- the web client's, listed by its build (web/vite.config.ts writes `documents.json` beside the
+  built client: every document it sends, as it sends them, by SHA-256);
 - those of the files RISIKO_TRUSTED_DOCUMENTS names: Apollo's persisted query manifest
   (`@apollo/generate-persisted-query-manifest`), an object of documents by id (GraphQL Code
   Generator's persisted-documents.json, Relay's query map), or a JSON list of documents.
@@ -31,9 +28,6 @@ from typing import Any
 from graphql import (
     DocumentNode,
     GraphQLError,
-    GraphQLObjectType,
-    GraphQLSchema,
-    GraphQLUnionType,
     OperationDefinitionNode,
     parse,
     print_ast,
@@ -45,8 +39,7 @@ from api.identity_memo import IdentityMemo
 
 logger = logging.getLogger("risiko.trusted")
 
-WEB_DOCUMENTS = "documents.json"  # beside the built web client (dev.py writes it)
-LEGAL_FRAGMENTS = "${fragments}"  # web/src/documents.ts's legalQuery, completed at run time
+WEB_DOCUMENTS = "documents.json"  # beside the built web client (its build writes it)
 NOT_ALLOWED = "PERSISTED_QUERY_NOT_ALLOWED"
 
 
@@ -106,28 +99,10 @@ def python_client_documents() -> list[str]:
     return found
 
 
-def web_client_documents(folder: Path, schema: GraphQLSchema) -> list[str]:
-    """The built web client's documents (none if it is not built), the legal actions' query
-    completed from `schema`."""
+def web_client_documents(folder: Path) -> list[str]:
+    """The built web client's documents (none if it is not built)."""
     listed = folder / WEB_DOCUMENTS
-    if not listed.is_file():
-        return []
-    fragments = legal_fragments(schema)
-    return [text.replace(LEGAL_FRAGMENTS, fragments) for text in json.loads(listed.read_text())]
-
-
-def legal_fragments(schema: GraphQLSchema) -> str:
-    """What web/src/families.ts builds from introspection: an inline fragment per member of
-    `LegalAction`, in the schema's order, selecting its fields that are not deprecated."""
-    union = schema.type_map.get("LegalAction")
-    if not isinstance(union, GraphQLUnionType):
-        return ""
-    return " ".join(_fragment(member) for member in union.types)
-
-
-def _fragment(member: GraphQLObjectType) -> str:
-    fields = [name for name, field in member.fields.items() if not field.deprecation_reason]
-    return f"... on {member.name} {{ {' '.join(fields)} }}"
+    return manifest_documents(listed) if listed.is_file() else []
 
 
 def manifest_documents(path: Path) -> list[str]:
@@ -151,10 +126,8 @@ def _texts(data: Any) -> Iterator[str]:
         yield from (text for text in data if isinstance(text, str))
 
 
-def trusted_documents(
-    web_client_dir: Path, schema: GraphQLSchema, manifests: Iterable[Path]
-) -> TrustedDocuments:
-    texts = python_client_documents() + web_client_documents(web_client_dir, schema)
+def trusted_documents(web_client_dir: Path, manifests: Iterable[Path]) -> TrustedDocuments:
+    texts = python_client_documents() + web_client_documents(web_client_dir)
     for path in manifests:
         texts += manifest_documents(path)
     return TrustedDocuments(texts)

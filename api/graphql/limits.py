@@ -51,6 +51,7 @@ from graphql import (
     IntValueNode,
     OperationDefinitionNode,
     SchemaMetaFieldDef,
+    SelectionNode,
     SelectionSetNode,
     TypeMetaFieldDef,
     ValidationRule,
@@ -162,45 +163,55 @@ class _Analysis:
         self.fragments = fragments
         self.variables = variables
         self.counter = _IntrospectionCount(self, count_limit)  # one count for the document
-        self.memo: dict[str, Measure] = {}
+        self.memo: dict[tuple[str, bool], Measure] = {}
         self.read: set[str] = set()  # the variables the measure depends on
 
     def selection(
         self, parent: GraphQLObjectType | None, node: SelectionSetNode, paged: bool = False
     ) -> Measure:
         """`paged`: the selection of a field whose `first` already counted the items, so the
-        lists in it (a connection's `edges`, a page's `events`) are that page. Inline
-        fragments on different types of a union or interface are alternatives: one item is
-        one type, so only the dearest counts."""
+        lists in it (a connection's `edges`, a page's `events`) are that page. Fragments on
+        other types than the parent's (a union's or an interface's members), inline or named
+        alike, are alternatives: one item is one type, so only the dearest type counts."""
         depth = cost = introspection_depth = 0
         by_type: dict[str, int] = {}
         for selection in node.selections:
-            if isinstance(selection, FieldNode):
-                measured = self.field(parent, selection, paged)
-            elif isinstance(selection, InlineFragmentNode):
-                condition = selection.type_condition
-                target = self._object(condition.name.value) if condition else parent
-                measured = self.selection(target, selection.selection_set, paged)
-                if condition is not None and target is not parent:
-                    name = condition.name.value
-                    by_type[name] = by_type.get(name, 0) + measured.cost
-                    depth = max(depth, measured.depth)
-                    introspection_depth = max(introspection_depth, measured.introspection_depth)
-                    continue
-            else:
-                assert isinstance(selection, FragmentSpreadNode)
-                measured = self.fragment(selection.name.value)
+            measured, alternative = self._selected(parent, selection, paged)
             depth = max(depth, measured.depth)
             introspection_depth = max(introspection_depth, measured.introspection_depth)
-            cost += measured.cost
+            if alternative is None:
+                cost += measured.cost
+            else:
+                by_type[alternative] = by_type.get(alternative, 0) + measured.cost
         return Measure(depth, cost + max(by_type.values(), default=0), introspection_depth)
 
-    def fragment(self, name: str) -> Measure:
-        if name not in self.memo:
+    def _selected(
+        self, parent: GraphQLObjectType | None, selection: SelectionNode, paged: bool
+    ) -> tuple[Measure, str | None]:
+        """One selection's measure, and the type it is an alternative for (None: it counts for
+        every item)."""
+        if isinstance(selection, FieldNode):
+            return self.field(parent, selection, paged), None
+        if isinstance(selection, InlineFragmentNode):
+            condition = selection.type_condition
+            target = parent if condition is None else self._object(condition.name.value)
+            measured = self.selection(target, selection.selection_set, paged)
+        else:
+            assert isinstance(selection, FragmentSpreadNode)
+            condition = self.fragments[selection.name.value].type_condition
+            measured = self.fragment(selection.name.value, paged)
+        if condition is None or self._object(condition.name.value) is parent:
+            return measured, None
+        return measured, condition.name.value
+
+    def fragment(self, name: str, paged: bool = False) -> Measure:
+        """A named fragment's measure, as an inline fragment of its selection would measure
+        where it is spread (in a page or not)."""
+        if (name, paged) not in self.memo:
             definition = self.fragments[name]
             target = self._object(definition.type_condition.name.value)
-            self.memo[name] = self.selection(target, definition.selection_set)
-        return self.memo[name]
+            self.memo[name, paged] = self.selection(target, definition.selection_set, paged)
+        return self.memo[name, paged]
 
     def field(self, parent: GraphQLObjectType | None, node: FieldNode, paged: bool) -> Measure:
         name = node.name.value

@@ -2,7 +2,8 @@
 Apollo Client's persisted query link (hashed queries by GET) and urql's persisted exchange
 (tests/node/persisted.mjs) miss once, register, then find the document, on this instance and
 on another one of the same store; and a server of trusted documents runs the Python client's
-whole game and a manifest's document, and refuses every other document."""
+whole game, the web client's (every document its pages send, in a browser) and a manifest's
+document, and refuses every other document."""
 
 from __future__ import annotations
 
@@ -16,10 +17,9 @@ import httpx
 import pytest
 from risiko_client import RisikoClient
 
-import dev
-from api.web_client import BUILT
 from tests.e2e.support import GraphQLClient, Server
-from tests.node_tools import NODE_TOOLS, _missing, chromium, node
+from tests.e2e.web_client_support import SCENARIOS, listed_documents, operations, play_in_browser
+from tests.node_tools import NODE_TOOLS, node
 
 pytestmark = pytest.mark.anyio
 
@@ -149,28 +149,30 @@ def error_code(answer: Json) -> str:
 
 
 def test_the_web_client_plays_on_a_trusted_server(tmp_path: Path) -> None:
-    """Every document the web client sends is trusted: listed at its build (dev.py), the legal
-    actions' query completed from the schema as the client completes it."""
-    if not (BUILT / "index.html").is_file():
-        _missing("the web client is not built (python3 dev.py test builds it)")
-    # The browser test also sets games up with documents of its own: trusted by a manifest.
-    harness = dev.TEMPLATE_LITERAL.findall((NODE_TOOLS / "webclient.mjs").read_text())
-    manifest = tmp_path / "harness.json"
-    manifest.write_text(json.dumps(harness))
+    """A server of trusted documents runs every document the web client sends, as its build
+    listed them: the browser records each one its pages send (over HTTP and the WebSocket) in
+    a whole game, its replay and a shared link, a spectator's and another seat's pages, and
+    none is refused. (Every game's scenario checks the same list on an open server.)"""
+    # The browser test's own documents, beside the pages (setup-documents.mjs): a manifest.
+    setup = subprocess.run(
+        [node(), "setup-documents.mjs"], cwd=NODE_TOOLS, capture_output=True, text=True, check=True
+    )
+    manifest = tmp_path / "setup.json"
+    manifest.write_text(setup.stdout)
     env = {"RISIKO_PERSISTED_QUERIES": "trusted", "RISIKO_TRUSTED_DOCUMENTS": str(manifest)}
     server = Server(tmp_path / "data", env=env).start()
     try:
-        done = subprocess.run(
-            [node(), "webclient.mjs", str(chromium()), server.url, str(tmp_path)],
-            cwd=NODE_TOOLS,
-            capture_output=True,
-            text=True,
-            timeout=300,
-            check=True,
-        )
+        seen = play_in_browser(server.url, tmp_path, SCENARIOS[0])
     finally:
         server.stop()
-    seen = json.loads(done.stdout.splitlines()[-1])
+    sent = seen["documents"]
+    assert {text: codes for text, codes in sent.items() if codes} == {}  # none refused
     assert seen["errors"] == [], seen["errors"]
-    assert seen["steps"]["outcome"]  # a game played to its end, by clicks
-    assert seen["steps"]["spqrOutcome"]
+    assert set(sent) <= listed_documents()
+    assert {"Variants", "Games", "Lobby", "CreateGame", "JoinGame", "AddBot", "StartGame"} <= (
+        operations(sent)
+    )
+    assert {"GameState", "Legal", "SubmitAction", "EventPage", "GameEvents"} <= operations(sent)
+    assert seen["steps"]["outcome"]  # a game played to its end, by clicks then by keyboard
+    assert seen["steps"]["replay"]["sharedSame"] is True
+    assert seen["steps"]["secrets"]["objectivesShown"] == 1

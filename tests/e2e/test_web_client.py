@@ -21,6 +21,7 @@ import pytest
 
 from api.web_client import BUILT
 from tests.e2e.support import ROOT, Server
+from tests.e2e.web_client_support import SCENARIOS, listed_documents, operations, play_in_browser
 from tests.node_tools import NODE_TOOLS, _missing, chromium, node
 
 
@@ -35,30 +36,6 @@ def server(tmp_path: Path) -> Iterator[Server]:
         running.stop()
 
 
-# Each game once, the dimensions spread over them: every game is played by clicks and then by
-# keyboard, in both languages (the page switches halfway), two on a desktop and two on a phone.
-SCENARIOS: list[dict[str, Any]] = [
-    {
-        "variant": "classic",
-        "locale": "it",
-        "phone": False,
-        "seed": "web-classic",
-        "extras": ["secrets", "spectator"],
-    },
-    {"variant": "spqr", "locale": "en", "phone": True, "seed": "web-spqr"},
-    {"variant": "piu", "locale": "en", "phone": False, "seed": "web-piu"},
-    # FutuRisiKo!'s round is short for a seat (a flag, a production, a move): two of them.
-    {
-        "variant": "futurisiko",
-        "locale": "it",
-        "phone": True,
-        "seed": "web-futurisiko",
-        "rounds": 2,
-        "switchAt": 3,
-    },
-]
-
-
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=[str(s["variant"]) for s in SCENARIOS])
 def test_a_person_plays_a_short_game_by_clicks_then_by_keyboard(
     server: Server, tmp_path: Path, scenario: dict[str, Any]
@@ -67,15 +44,7 @@ def test_a_person_plays_a_short_game_by_clicks_then_by_keyboard(
         ROOT / "docs" / "screenshots" if os.environ.get("RISIKO_UPDATE_SCREENSHOTS") else tmp_path
     )
     shots.mkdir(parents=True, exist_ok=True)
-    done = subprocess.run(
-        [node(), "webclient.mjs", str(chromium()), server.url, str(shots), json.dumps(scenario)],
-        cwd=NODE_TOOLS,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=True,
-    )
-    seen = json.loads(done.stdout.splitlines()[-1])
+    seen = play_in_browser(server.url, shots, scenario)
     assert seen["errors"] == [], seen["errors"]
     assert seen["elsewhere"] == []  # everything the page loads comes from this server
     # No field name, id, enum value or boolean on any page, in either language.
@@ -96,6 +65,17 @@ def test_a_person_plays_a_short_game_by_clicks_then_by_keyboard(
     # The game ended (a round limit of one), told with its dice; the seat is still Anna's.
     assert steps["outcome"]
     assert steps["log"] > 10
+    # Every event told in words (none as one the page cannot tell); after a reload the
+    # history, read again a page of 100 at a time, is told as it was live.
+    assert steps["untold"] == 0
+    assert steps["toldAgain"]["same"] is True
+    assert steps["toldAgain"]["live"] >= steps["log"]
+    # Every document the pages sent is one the build listed (a trusted server runs them all),
+    # none was refused, and the history was read a page at a time.
+    sent = seen["documents"]
+    assert {text: codes for text, codes in sent.items() if codes} == {}
+    assert set(sent) <= listed_documents(), set(sent) - listed_documents()
+    assert "EventPage" in operations(sent)
     assert "Anna (you)" in steps["afterReload"] or "Anna (tu)" in steps["afterReload"]
     assert steps["standings"] == 2  # territories and armies by round
     if steps.get("odds"):
@@ -108,6 +88,7 @@ def test_a_person_plays_a_short_game_by_clicks_then_by_keyboard(
     # The replay: every move, the first before any, the last as the game ended, stepped by
     # keys, and a position's link opens the same board.
     replay = steps["replay"]
+    assert replay["busyReading"] == "true"  # read once its history is all in, not before
     assert replay["moves"] > 5
     assert replay["lastIsLive"] is True
     assert replay["firstEmpty"] is True

@@ -28,9 +28,11 @@ export function graphqlAt(serverUrl) {
 }
 
 /** A page of `context` that may load from `origin` only; what it loads elsewhere and the
- * errors it shows are kept in `out`. */
+ * errors it shows are kept in `out`, and so are the GraphQL documents it sends when `out`
+ * has `documents` (recordDocuments). */
 export async function guardedPage(context, origin, out) {
   const opened = await context.newPage();
+  if (out.documents) recordDocuments(opened, out.documents);
   await opened.route("**/*", (route) => {
     const url = route.request().url();
     if (url.startsWith(origin) || url.startsWith("data:")) return route.continue();
@@ -90,4 +92,44 @@ export async function rawWords(page, ids, enums, people) {
     },
     [ids, enums, people],
   );
+}
+
+/** Every GraphQL document `page` sends, over HTTP or over its WebSocket, exactly as sent, with
+ * the codes of the errors answered to it: `documents[text]` = [code, …]. */
+export function recordDocuments(page, documents) {
+  const answered = (text, errors = []) => {
+    const codes = errors.map((error) => error.extensions?.code ?? "ERROR");
+    documents[text] = [...new Set([...(documents[text] ?? []), ...codes])];
+  };
+  const sent = (request) => (request.url().split("?")[0].endsWith("/graphql") && request.method() === "POST" ? request.postDataJSON()?.query : undefined);
+  page.on("request", (request) => {
+    const text = sent(request);
+    if (text) answered(text);
+  });
+  page.on("response", async (response) => {
+    const text = sent(response.request());
+    const body = text && (await response.json().catch(() => null));
+    if (body?.errors) answered(text, body.errors);
+  });
+  page.on("websocket", (socket) => {
+    const operations = new Map();
+    const message = (frame) => {
+      try {
+        return JSON.parse(frame.payload);
+      } catch {
+        return {};
+      }
+    };
+    socket.on("framesent", (frame) => {
+      const { type, id, payload } = message(frame);
+      if (type !== "subscribe") return;
+      operations.set(id, payload.query);
+      answered(payload.query);
+    });
+    socket.on("framereceived", (frame) => {
+      const { type, id, payload } = message(frame);
+      if (type === "error") answered(operations.get(id), payload);
+      if (type === "next" && payload.errors) answered(operations.get(id), payload.errors);
+    });
+  });
 }

@@ -1,17 +1,36 @@
 // What the browser test of a game checks once the game is over (webclient.mjs): its replay,
 // step by step and by a shared link, against the board as it ended; and, for the scenarios
 // that ask, that a seat's page shows its own secrets only.
+import { CREATE, JOIN, OBJECTIVE, START } from "./setup-documents.mjs";
 
 const pieces = (page) => page.$$eval("svg.map g[data-units]", (groups) => groups.map((g) => `${g.dataset.units}:${g.textContent}`).join(" "));
 const where = (page) => page.textContent(".replay .where");
 
+const isOperation = (request, name) => Boolean(request.postDataJSON()?.query?.startsWith(`query ${name}(`));
+
+/** Holds `page`'s requests of the operation `name` until the function returned is called. */
+async function holding(page, name) {
+  let release;
+  const released = new Promise((resolve) => (release = resolve));
+  await page.route("**/graphql", async (route) => {
+    if (isOperation(route.request(), name)) await released;
+    return route.fallback();
+  });
+  return release;
+}
+
 async function replay(page, context, { out, guardedPage, origin, checkWords, audit }) {
   const live = await pieces(page);
+  // The replay is read once its history is all in (aria-busy false), never before: while its
+  // pages are held, it says it is busy.
+  const release = await holding(page, "EventPage");
+  const reading = page.waitForRequest((request) => isOperation(request, "EventPage"));
   await page.click("#to-replay");
-  await page.waitForSelector(".replay input[type=range]");
-  await page.waitForFunction(() => Number(document.querySelector(".replay input")?.max) > 5);
-  const seen = { moves: Number(await page.getAttribute(".replay input", "max")) };
-  await page.waitForFunction((text) => [...document.querySelectorAll("svg.map g[data-units]")].map((g) => `${g.dataset.units}:${g.textContent}`).join(" ") === text, live, { timeout: 15000 }).catch(() => {});
+  await reading;
+  const seen = { busyReading: await page.getAttribute(".replay", "aria-busy") };
+  release();
+  await page.waitForSelector('.replay[aria-busy="false"]');
+  seen.moves = Number(await page.getAttribute(".replay input", "max"));
   seen.lastIsLive = (await pieces(page)) === live;
   await page.click(".replay button[data-step=first]");
   seen.firstEmpty = (await page.$$eval("svg.map g[data-units]", (groups) => groups.every((g) => !g.textContent))) === true;
@@ -31,7 +50,7 @@ async function replay(page, context, { out, guardedPage, origin, checkWords, aud
   const board = await pieces(page);
   const other = await guardedPage(context, origin, out);
   await other.goto(seen.link);
-  await other.waitForFunction((text) => document.querySelector(".replay .where")?.textContent === text, seen.afterKeys, { timeout: 15000 });
+  await other.waitForFunction((text) => document.querySelector('.replay[aria-busy="false"] .where')?.textContent === text, seen.afterKeys, { timeout: 15000 });
   seen.sharedSame = (await pieces(other)) === board;
   seen.sharedPieces = board.split(" ").filter((piece) => !piece.endsWith(":")).length;
   await other.close();
@@ -41,14 +60,13 @@ async function replay(page, context, { out, guardedPage, origin, checkWords, aud
 /** Three people at a table: the third seat's page shows its own objective, never another's;
  * a spectator's shows none. */
 async function secrets(context, { out, graphql, guardedPage, origin, scenario }) {
-  const created = await graphql(`mutation($v: String!) { createGame(input: {variant: $v, seed: "web-secrets"}) { game { id } } }`, { v: scenario.variant });
+  const created = await graphql(CREATE, { v: scenario.variant });
   const game = created.createGame.game.id;
-  const join = `mutation($g: ID!, $n: String!) { joinGame(input: {gameId: $g, name: $n}) { token } }`;
   const seats = [];
-  for (const name of ["Bea", "Carlo", "Dora"]) seats.push((await graphql(join, { g: game, n: name })).joinGame.token);
-  await graphql(`mutation($g: ID!) { startGame(input: {gameId: $g}) { userErrors { code } } }`, { g: game }, seats[0]);
+  for (const name of ["Bea", "Carlo", "Dora"]) seats.push((await graphql(JOIN, { g: game, n: name })).joinGame.token);
+  await graphql(START, { g: game }, seats[0]);
   const texts = [];
-  for (const token of seats) texts.push((await graphql(`query($g: ID!) { game(id: $g) { objective { id } } }`, { g: game }, token)).game.objective.id);
+  for (const token of seats) texts.push((await graphql(OBJECTIVE, { g: game }, token)).game.objective.id);
   const seat = await context.browser().newContext({ locale: context._options?.locale });
   await seat.addInitScript(([id, value]) => localStorage.setItem(`risiko:token:${id}`, value), [game, seats[2]]);
   const dora = await guardedPage(seat, origin, out);

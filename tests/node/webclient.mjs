@@ -7,15 +7,18 @@
 // the rest by keyboard alone (the map's type-ahead, Enter, Tab); every page is audited with
 // axe-core and searched for raw field names, ids and booleans; then the replay steps through
 // the game, and a replay position's link opens where it was. Prints one JSON line of what it
-// saw (the Python test asserts on it).
+// saw (the Python test asserts on it), with every GraphQL document the pages sent, as sent,
+// and the codes of the errors answered to each (`documents`).
+import { readFileSync } from "node:fs";
 import { audit, graphqlAt, guardedPage, launch, rawWords } from "./browser.mjs";
+import { WORDS } from "./setup-documents.mjs";
 import { extras } from "./webclient-extras.mjs";
 
 const [executablePath, serverUrl, shots, scenarioJson] = process.argv.slice(2);
 const scenario = JSON.parse(scenarioJson);
 const origin = new URL(serverUrl).origin;
 const browser = await launch(executablePath);
-const out = { elsewhere: [], errors: [], raw: [], axe: {}, steps: { played: [] } };
+const out = { elsewhere: [], errors: [], raw: [], axe: {}, steps: { played: [] }, documents: {} };
 const other = scenario.locale === "it" ? "en" : "it";
 const viewport = scenario.phone ? { width: 390, height: 844 } : { width: 1400, height: 900 };
 const contextOptions = { viewport, locale: scenario.locale === "it" ? "it-IT" : "en-GB", ...(scenario.phone ? { isMobile: true, hasTouch: true } : {}) };
@@ -23,9 +26,7 @@ const contextOptions = { viewport, locale: scenario.locale === "it" ? "it-IT" : 
 const graphql = graphqlAt(serverUrl);
 
 // What must never reach the page: the boards' ids and the API's enum values.
-const schema = await graphql(`{ variants { name board { territories { id } regions { id } } }
-  phases: __type(name: "Phase") { enumValues { name } } codes: __type(name: "ErrorCode") { enumValues { name } }
-  statuses: __type(name: "GameStatus") { enumValues { name } } }`);
+const schema = await graphql(WORDS);
 const ids = schema.variants.flatMap((v) => [v.name, ...v.board.territories.map((t) => t.id), ...v.board.regions.map((r) => r.id)]);
 const enums = [...schema.phases.enumValues, ...schema.codes.enumValues, ...schema.statuses.enumValues].map((e) => e.name);
 
@@ -35,6 +36,14 @@ async function checkWords(page, where) {
 }
 
 const version = async (page) => Number(await page.getAttribute("main.game", "data-version"));
+
+// The sentences of an event the page cannot tell (a kind it has no words for), in both
+// languages: none may be in the log.
+const untold = ["it", "en"].flatMap((locale) => {
+  const messages = JSON.parse(readFileSync(new URL(`../../web/src/locales/${locale}.json`, import.meta.url), "utf8"));
+  return [messages["event.unknown"], messages["event.UnknownEvent"]];
+});
+const logSentences = (page) => page.$$eval(".log li .sentence > span:first-child", (spans) => spans.map((span) => span.textContent));
 
 /** Wait until it is the viewer's move (a form to fill) or the game is over. */
 async function myMove(page) {
@@ -163,6 +172,7 @@ try {
   await page.waitForSelector("#outcome:not([hidden]) h2", { timeout: 90000 });
   out.steps.outcome = await page.textContent("#outcome h2");
   out.steps.log = await page.$$eval(".log li", (items) => items.length);
+  out.steps.untold = (await logSentences(page)).filter((text) => untold.includes(text)).length;
   out.steps.diceShown = await page.locator(".log svg.die").count();
   await checkWords(page, "outcome");
   out.steps.phoneOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -175,9 +185,13 @@ try {
     out.steps.spectator = { same: (await board(watcher)) === mine, forms: await watcher.locator("#actions form.family").count(), log: await watcher.locator(".log li").count() };
   }
   // The language chosen is remembered.
+  const toldLive = await logSentences(page);
   await page.reload();
   await page.waitForSelector("svg.map path.space");
   out.steps.remembered = await page.evaluate(() => document.documentElement.lang);
+  // The history read again, a page at a time: the same events, told the same.
+  await page.waitForFunction((n) => document.querySelectorAll(".log li").length >= n, toldLive.length, { timeout: 15000 }).catch(() => {});
+  out.steps.toldAgain = { live: toldLive.length, same: JSON.stringify(await logSentences(page)) === JSON.stringify(toldLive) };
   out.steps.afterReload = await page.textContent("table.players");
   out.steps.standings = await page.locator(".standings svg.chart").count();
   await extras(page, context, { scenario, shots, out, graphql, guardedPage, origin, checkWords, audit });

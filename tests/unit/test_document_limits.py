@@ -104,6 +104,46 @@ def test_other_lists_count_their_longest_answer() -> None:
     )
 
 
+# A page of 100 events, each asking its kind's fields: 5 of DiceRolled, 3 of TurnStarted, 2 of
+# GameEnded.
+KINDS = {
+    "DiceRolled": "seat source target attackerDice defenderDice",
+    "TurnStarted": "seat round reinforcements",
+    "GameEnded": "winner reason",
+}
+INLINE = " ".join(f"... on {kind} {{ {fields} }}" for kind, fields in KINDS.items())
+NAMED = " ".join(
+    f"fragment {kind}Fields on {kind} {{ {fields} }}" for kind, fields in KINDS.items()
+)
+SPREADS = " ".join(f"...{kind}Fields" for kind in KINDS)
+
+
+def events_cost(detail: str, fragments: str = "") -> int:
+    page = f"{{ game(id: 1) {{ events(first: 100) {{ events {{ detail {{ {detail} }} }} }} }} }}"
+    return measure(SCHEMA, parse(f"{page} {fragments}")).cost
+
+
+def test_fragments_on_a_unions_members_are_alternatives_named_or_inline() -> None:
+    """An event is of one kind: a fragment per kind counts the dearest kind only, whether the
+    client writes it inline or names it (a named one per type was charged every kind)."""
+    # game 1, events 1, and per event: events 1 + detail 1 + __typename 1 + the dearest kind
+    dearest = 1 + 1 + 100 * (1 + 1 + 1 + 5)
+    assert events_cost(f"__typename {INLINE}") == dearest
+    assert events_cost(f"__typename {SPREADS}", NAMED) == dearest
+    assert events_cost(f"__typename ...DiceRolledFields {INLINE}", NAMED) == dearest + 100 * 5
+    # A fragment on the union itself is no alternative: every event has what it selects.
+    whole = f"fragment Detail on GameEventDetail {{ __typename {SPREADS} }} {NAMED}"
+    assert events_cost("...Detail", whole) == dearest
+
+
+def test_a_named_fragment_is_measured_as_where_it_is_spread() -> None:
+    """Spread in a page, a fragment's lists are that page's items, as inline."""
+    inline = "{ games(first: 5) { edges { node { id status } } } }"
+    named = "{ games(first: 5) { ...Page } } "
+    named += "fragment Page on GameConnection { edges { node { id status } } }"
+    assert measure(SCHEMA, parse(named)).cost == measure(SCHEMA, parse(inline)).cost == 1 + 5 * 4
+
+
 def test_battle_odds_cost_by_the_armies_they_compute() -> None:
     def cost(attackers: int, defenders: int) -> int:
         query = f"{{ battleOdds(attackers: {attackers}, defenders: {defenders}) {{ attackers }} }}"

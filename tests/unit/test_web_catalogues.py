@@ -8,15 +8,15 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-from collections.abc import Iterator
 
 import pytest
-from graphql import GraphQLEnumType, GraphQLInputObjectType
+from graphql import GraphQLEnumType, GraphQLInputObjectType, GraphQLUnionType
 
+from api.event_kinds import served_kinds
+from api.graphql.event_types import type_name
 from api.graphql.schema import schema
-from domain.events import Event
 from tests.node_tools import WEB, node
-from variants import VARIANTS, served
+from variants import VARIANTS
 
 LOCALES = WEB / "src" / "locales"
 CATALOGUES = {path.stem: json.loads(path.read_text()) for path in sorted(LOCALES.glob("*.json"))}
@@ -35,12 +35,6 @@ def _missing(keys: set[str]) -> dict[str, list[str]]:
         for locale, messages in CATALOGUES.items()
         if keys - set(messages)
     }
-
-
-def _events(cls: type[Event] = Event) -> Iterator[type[Event]]:
-    for sub in cls.__subclasses__():
-        yield sub
-        yield from _events(sub)
 
 
 def test_both_languages_and_the_same_messages() -> None:
@@ -72,14 +66,25 @@ def test_every_action_and_its_fields_are_words() -> None:
 
 
 def test_every_event_the_games_and_the_server_tell_is_a_sentence() -> None:
-    told = {
-        cls.__name__ for cls in _events() if served(cls) or cls.__module__.startswith("api.")
-    } | {"GameCreated"}
-    renderers = (WEB / "src" / "events" / "types.ts").read_text()
-    assert {name for name in told if not re.search(rf"^  {name}: ", renderers, re.M)} == set()
+    """Every type of the GameEventDetail union (every kind of event of the served games and
+    of the server, by the name the client sees it under) has its renderer, and its words in
+    each language; the union holds every kind the games and the server tell."""
+    union = TYPES["GameEventDetail"]
+    assert isinstance(union, GraphQLUnionType)
+    members = {member.name for member in union.types}
+    told = {type_name(variant, cls) for variant, cls in served_kinds()} | {"UnknownEvent"}
+    assert members == told
+    renderers = "".join(
+        (WEB / "src" / "events" / name).read_text() for name in ("common.ts", "games.ts")
+    )
+    assert {name for name in members if not re.search(rf"^  {name}: ", renderers, re.M)} == set()
     for locale, messages in CATALOGUES.items():
         without = {
-            name for name in told if not any(k.startswith(f"event.{name}") for k in messages)
+            name
+            for name in members
+            if not any(
+                key == f"event.{name}" or key.startswith(f"event.{name}.") for key in messages
+            )
         }
         assert without == set(), locale
 

@@ -1,6 +1,11 @@
 """The web client rebuilds any point of a game from its public events (src/replay/fold.ts):
 held here to the engines themselves, move by move, in whole games of every served game played
-by bots, so that a replay shows the board each move left, as the server showed it then."""
+by bots, so that a replay shows the board each move left, as the server showed it then.
+
+The events reach the fold as the client reads them: its own selection of the GameEvent union
+(src/events/fields.ts), executed over the API's own GameEvent type and its union of details
+(the same types and resolvers the server's schema serves, under a root that hands them the
+games' events), so that the fold is held to the very shape the page receives."""
 
 from __future__ import annotations
 
@@ -12,6 +17,10 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import strawberry
+
+from api.graphql.events import GameEvent, event_type
+from api.stores.base import RecordedEvent
 from bots.policies import POLICIES
 from domain.errors import RuleViolation
 from domain.events import Event
@@ -38,8 +47,42 @@ def _spaces(game: Kernel) -> list[dict[str, Any]]:
     ]
 
 
-def _public(events: list[Event]) -> list[dict[str, Any]]:
-    return [event.to_dict() for event in events if event.is_visible_to(None)]
+@strawberry.type
+class _History:
+    """A root serving a game's events as the API's GameEvent type."""
+
+    events: list[GameEvent]
+
+
+_SCHEMA = strawberry.Schema(query=_History)
+_FIELDS = re.search(
+    r"/\* GraphQL \*/ `(.*?)`", (WEB / "src" / "events" / "fields.ts").read_text(), re.S
+)
+
+
+def _as_the_client_reads(steps: list[list[Event]]) -> list[list[dict[str, Any]]]:
+    """Each step's public events, as the page's document selects them (the version: the
+    step)."""
+    assert _FIELDS is not None
+    public = [
+        (version, event)
+        for version, events in enumerate(steps)
+        for event in events
+        if event.is_visible_to(None)
+    ]
+    served = [
+        event_type(RecordedEvent(seq=seq, log_seq=version, visible_to=None, event=event))
+        for seq, (version, event) in enumerate(public, start=1)
+    ]
+    answer = _SCHEMA.execute_sync(
+        "{ events { ...EventFields } }" + _FIELDS.group(1), root_value=_History(events=served)
+    )
+    assert answer.errors is None, answer.errors
+    assert answer.data is not None
+    read: list[list[dict[str, Any]]] = [[] for _ in steps]
+    for event in answer.data["events"]:
+        read[event["version"]].append(event)
+    return read
 
 
 def _trace(variant_name: str, policy: str, players: int, seed: int) -> dict[str, Any]:
@@ -48,7 +91,8 @@ def _trace(variant_name: str, policy: str, players: int, seed: int) -> dict[str,
     options = variant.options({"round_limit": ROUND_LIMIT})
     names = [f"P{n}" for n in range(players)]
     game = variant.new_game(names, options, seed=f"replay-{variant_name}-{seed}".encode())
-    steps = [{"events": _public(game.initial_events), "spaces": _spaces(game)}]
+    told: list[list[Event]] = [list(game.initial_events)]
+    boards = [_spaces(game)]
     rnd = random.Random(seed)
     while not game.is_over:
         seat = game.seat_to_act
@@ -58,9 +102,14 @@ def _trace(variant_name: str, policy: str, players: int, seed: int) -> dict[str,
                 events = game.apply(seat, action)
             except RuleViolation:
                 break  # the policy's batch went stale: ask it again
-            steps.append({"events": _public(events), "spaces": _spaces(game)})
+            told.append(list(events))
+            boards.append(_spaces(game))
             if game.is_over or game.seat_to_act != seat:
                 break
+    steps = [
+        {"events": events, "spaces": spaces}
+        for events, spaces in zip(_as_the_client_reads(told), boards, strict=True)
+    ]
     return {
         "variant": variant_name,
         "game": f"{policy}-{players}-{seed}",
@@ -116,5 +165,10 @@ def test_the_games_hold_every_kind_of_change_the_board_sees() -> None:
     fold = (WEB / "src" / "replay" / "fold.ts").read_text()
     handled = set(re.findall(r"^    (\w+): \(d\) =>", fold, re.M))
     assert len(handled) > 25
-    kinds = {e["type"] for trace in _traces() for step in trace["steps"] for e in step["events"]}
-    assert handled - kinds == {"SubmarineSunk", "UnitsRemoved"}
+    kinds = {
+        e["detail"]["__typename"]
+        for trace in _traces()
+        for step in trace["steps"]
+        for e in step["events"]
+    }
+    assert handled - kinds == {"FuturisikoSubmarineSunk", "FuturisikoUnitsRemoved"}

@@ -3,15 +3,14 @@
 // one the engine showed then.
 //   node scripts/check-replay.mjs TRACES.json
 // A trace: {variant, game, order, unitKinds, steps: [{events: [...], spaces: [...]}]}, each
-// event as the server stores it (its `type` and fields, snake_case, as GameEvent.data), each
-// space as TerritoryState. Prints one JSON line: {checked, mismatches: [...]}.
+// event as the client reads it (src/events/fields.ts: seq, version, private and the typed
+// detail), each space as TerritoryState. Prints one JSON line: {checked, mismatches: [...]}.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { runnerImport } from "vite";
 
 const here = fileURLToPath(new URL("..", import.meta.url));
 const { module: fold } = await runnerImport(`${here}/src/replay/fold.ts`, { root: here, logLevel: "silent" });
-const { module: types } = await runnerImport(`${here}/src/events/types.ts`, { root: here, logLevel: "silent" });
 
 const normal = (spaces) =>
   spaces.map((s) => ({
@@ -27,13 +26,13 @@ let checked = 0;
 for (const trace of traces) {
   const board = new fold.BoardFold(trace.order, trace.unitKinds);
   trace.steps.forEach((step, version) => {
-    for (const data of step.events) board.apply(types.fromLegacy({ seq: 0, version, private: false, type: data.type, data }));
+    for (const event of step.events) board.apply(event);
     const got = normal(board.spaces());
     const want = normal(step.spaces);
     checked += 1;
     const wrong = want.filter((space, i) => JSON.stringify(space) !== JSON.stringify(got[i]));
     if (wrong.length && mismatches.length < 20) {
-      mismatches.push({ variant: trace.variant, game: trace.game, version, events: step.events.map((e) => e.type), want: wrong.slice(0, 3), got: got.filter((s) => wrong.some((w) => w.id === s.id)).slice(0, 3) });
+      mismatches.push({ variant: trace.variant, game: trace.game, version, events: step.events.map((e) => e.detail.__typename), want: wrong.slice(0, 3), got: got.filter((s) => wrong.some((w) => w.id === s.id)).slice(0, 3) });
     }
   });
 }

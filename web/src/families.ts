@@ -1,19 +1,13 @@
 // Legal actions, read generically: each family (LegalPlaceArmies, LegalAttack, a new game's
-// own…) is described by the schema, and its `input` is a ready ActionInput. A field of that
-// input is a number in a range when the family has min<Field> and max<Field>, a choice when
-// the family lists its values (territories for territory, against for against, …), and fixed
-// otherwise. Where a family acts on the map is read the same way: its origin is its first
-// field naming spaces (source, sea, territories…), its targets the other spaces it names. So
-// the client plays every game, including those still to come, with nothing written per game.
+// own…) comes with every field the schema gives it (documents.ts's LEGAL_ACTIONS, written from
+// the schema at build time), and its `input` is a ready ActionInput. A field of that input is a
+// number in a range when the family has min<Field> and max<Field>, a choice when the family
+// lists its values (territories for territory, against for against, …), and fixed otherwise.
+// Where a family acts on the map is read the same way: its origin is its first field naming
+// spaces (source, sea, territories…), its targets the other spaces it names. So the client
+// plays every game, including those still to come, with nothing written per game.
 
-import { request, type Json } from "./api";
-import { FAMILIES } from "./documents";
-import type { FamiliesQuery } from "./generated/graphql";
-
-export interface FamilyType {
-  name: string;
-  fields: string[];
-}
+import type { Json } from "./api";
 
 export interface Family {
   type: string;
@@ -26,24 +20,6 @@ export type Param =
   | { name: string; kind: "range"; min: number; max: number; value: number }
   | { name: string; kind: "choice"; options: (string | number)[]; value: string | number }
   | { name: string; kind: "fixed"; value: unknown };
-
-let types: Map<string, FamilyType> | null = null;
-
-export async function familyTypes(): Promise<Map<string, FamilyType>> {
-  if (types) return types;
-  const data = await request<FamiliesQuery>(FAMILIES);
-  const found = new Map<string, FamilyType>();
-  for (const t of data.__type?.possibleTypes ?? []) {
-    if (t.name) found.set(t.name, { name: t.name, fields: (t.fields ?? []).map((f) => f.name) });
-  }
-  types = found;
-  return found;
-}
-
-export async function fragments(): Promise<string> {
-  const known = await familyTypes();
-  return [...known.values()].map((t) => `... on ${t.name} { ${t.fields.join(" ")} }`).join(" ");
-}
 
 export function family(raw: Json): Family {
   const input = raw.input as Record<string, Json | boolean>;

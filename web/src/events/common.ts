@@ -3,40 +3,11 @@
 import { currentLocale, list, t, tOr } from "../i18n";
 import { roll, type Renderer, type Renderers } from "./sentence";
 
-type Common =
-  | "GameCreated"
-  | "PlayerJoined"
-  | "BotJoined"
-  | "PlayerLeft"
-  | "GameAbandoned"
-  | "ClockChanged"
-  | "PlayedByProxy"
-  | "UnknownEvent"
-  | "GameStarted"
-  | "ObjectiveAssigned"
-  | "ObjectiveChanged"
-  | "TerritoriesDealt"
-  | "ArmiesPlaced"
-  | "DeckShuffled"
-  | "TurnStarted"
-  | "CardsTraded"
-  | "AttackDeclared"
-  | "DiceRolled"
-  | "TerritoryConquered"
-  | "ArmiesMoved"
-  | "PlayerEliminated"
-  | "PlayerResigned"
-  | "CardDrawn"
-  | "CardsReceived"
-  | "TurnEnded"
-  | "TimeExpired"
-  | "GameEnded";
-
 const clockTime = (seconds: number): string =>
   new Date(seconds * 1000).toLocaleTimeString(currentLocale(), { hour: "2-digit", minute: "2-digit" });
 
 const ranking: Renderer<"GameEnded"> = (data, names) => {
-  const places = data.ranking.map(([rank, seat, points]) => t("event.GameEnded.place", { rank, player: names.player(seat), points }));
+  const places = data.ranking.map(({ rank, seat, points }) => t("event.GameEnded.place", { rank, player: names.player(seat), points }));
   const reason = tOr(`outcome.${data.reason}`, t("outcome.other"));
   const winner = data.winner === null ? t("event.GameEnded.noWinner", { reason }) : t("event.GameEnded.winner", { player: names.player(data.winner), reason });
   const objectives = data.objectives.length
@@ -45,16 +16,16 @@ const ranking: Renderer<"GameEnded"> = (data, names) => {
   return { text: `${winner} ${t("event.GameEnded.ranking", { list: list(places) })}${objectives}`, tone: "outcome" };
 };
 
-export const COMMON: Pick<Renderers, Common> = {
+export const COMMON = {
   GameCreated: (data) => ({ text: t(data.seedChosen ? "event.GameCreated.chosenSeed" : "event.GameCreated") }),
   PlayerJoined: (data, names) => ({ text: t("event.PlayerJoined", { player: data.name, colour: names.colour(data.colour) }) }),
   BotJoined: (data, names) => ({ text: t("event.BotJoined", { player: data.name, colour: names.colour(data.colour) }) }),
   PlayerLeft: (data, names) => ({ text: t("event.PlayerLeft", { player: names.player(data.seat) }) }),
   GameAbandoned: () => ({ text: t("event.GameAbandoned"), tone: "outcome" }),
   ClockChanged: (data, names) =>
-    data.seat === null || data.deadline === null
+    data.runningSeat === null || data.deadline === null
       ? null
-      : { text: t(data.kind === "answer" ? "event.ClockChanged.answer" : "event.ClockChanged", { player: names.player(data.seat), time: clockTime(data.deadline) }) },
+      : { text: t(data.kind === "answer" ? "event.ClockChanged.answer" : "event.ClockChanged", { player: names.player(data.runningSeat), time: clockTime(data.deadline) }) },
   PlayedByProxy: (data, names) => ({ text: tOr(`event.PlayedByProxy.${data.reason}`, { key: "event.PlayedByProxy" }, { player: names.player(data.seat), absences: data.absences }) }),
   UnknownEvent: () => ({ text: t("event.UnknownEvent") }),
   GameStarted: (data, names) => ({ text: t("event.GameStarted", { order: names.players(data.turnOrder), first: names.player(data.firstPlayer) }), tone: "turn" }),
@@ -62,9 +33,9 @@ export const COMMON: Pick<Renderers, Common> = {
   ObjectiveChanged: (data, names) => ({ text: t("event.ObjectiveChanged", { objective: names.objective(data.objective) }), tone: "private" }),
   TerritoriesDealt: (data) => ({ text: t("event.TerritoriesDealt", { armies: data.startingArmies }) }),
   ArmiesPlaced: (data, names) => ({ text: t("event.ArmiesPlaced", { player: names.player(data.seat), armies: data.armies, territory: names.space(data.territory) }) }),
-  DeckShuffled: (data) => ({ text: t(data.reshuffle ? "event.DeckShuffled.again" : "event.DeckShuffled", { cards: data.cards }) }),
+  DeckShuffled: (data) => ({ text: t(data.reshuffle ? "event.DeckShuffled.again" : "event.DeckShuffled", { cards: data.shuffled }) }),
   TurnStarted: (data, names) => {
-    const regions = data.fromRegions.map(([region, armies]) => t("event.TurnStarted.region", { region: names.region(region), armies }));
+    const regions = data.fromRegions.map(({ region, armies }) => t("event.TurnStarted.region", { region: names.region(region), armies }));
     const text = t("event.TurnStarted", { player: names.player(data.seat), round: data.round, armies: data.reinforcements });
     return { text: regions.length ? `${text} ${t("event.TurnStarted.regions", { list: list(regions) })}` : text, tone: "turn" };
   },
@@ -108,4 +79,4 @@ export const COMMON: Pick<Renderers, Common> = {
   TurnEnded: (data, names) => ({ text: t("event.TurnEnded", { player: names.player(data.seat) }) }),
   TimeExpired: (data) => ({ text: t("event.TimeExpired", { round: data.round }), tone: "outcome" }),
   GameEnded: ranking,
-};
+} satisfies Partial<Renderers>;

@@ -3,49 +3,35 @@
 import { list, t, tOr } from "../i18n";
 import type { Names } from "../names";
 import { roll, type DiceRow, type Renderers } from "./sentence";
-import type { EventFields } from "./types";
+import type { DetailOf } from "./types";
 
-type Spqr =
-  | "ProvinceClaimed"
-  | "NeutralPlaced"
-  | "VictoryPointsScored"
-  | "SetRewards"
-  | "RewardsForfeited"
-  | "PowerCentrePlaced"
-  | "TriremesPlaced"
-  | "TriremeDisbanded"
-  | "FleetMoved"
-  | "NavalDiceRolled"
-  | "SeaAttackLaunched"
-  | "TriremesSunk";
-
-export const SPQR: Pick<Renderers, Spqr> = {
-  ProvinceClaimed: (d, n) => ({ text: t("event.ProvinceClaimed", { player: n.player(d.seat), province: n.space(d.province), armies: d.armies }) }),
-  NeutralPlaced: (d, n) => ({
-    text: t(d.seat < 0 ? "event.NeutralPlaced.setup" : "event.NeutralPlaced", {
+export const SPQR = {
+  SpqrProvinceClaimed: (d, n) => ({ text: t("event.SpqrProvinceClaimed", { player: n.player(d.seat), province: n.space(d.province), armies: d.armies }) }),
+  SpqrNeutralPlaced: (d, n) => ({
+    text: t(d.seat < 0 ? "event.SpqrNeutralPlaced.setup" : "event.SpqrNeutralPlaced", {
       player: n.player(d.seat),
       province: n.space(d.province),
       colour: n.colour(d.colour),
       armies: d.armies,
     }),
   }),
-  VictoryPointsScored: (d, n) => ({
-    text: t("event.VictoryPointsScored", { player: n.player(d.seat), empire: d.empire, provinces: d.provinces, seas: d.seas, centres: d.powerCentres, total: d.total }),
+  SpqrVictoryPointsScored: (d, n) => ({
+    text: t("event.SpqrVictoryPointsScored", { player: n.player(d.seat), empire: d.empire, provinces: d.provinces, seas: d.seas, centres: d.powerCentres, total: d.total }),
     tone: "turn",
   }),
-  SetRewards: (d, n) => ({ text: t("event.SetRewards", { player: n.player(d.seat), triremes: d.triremes, centres: d.powerCentres }) }),
-  RewardsForfeited: (d, n) => ({ text: t("event.RewardsForfeited", { player: n.player(d.seat), triremes: d.triremes, centres: d.powerCentres }) }),
-  PowerCentrePlaced: (d, n) => ({ text: t("event.PowerCentrePlaced", { player: n.player(d.seat), province: n.space(d.province) }) }),
-  TriremesPlaced: (d, n) =>
-    d.province === null
-      ? { text: t("event.TriremesPlaced.won", { player: n.player(d.seat), triremes: d.triremes, sea: n.space(d.sea) }) }
+  SpqrSetRewards: (d, n) => ({ text: t("event.SpqrSetRewards", { player: n.player(d.seat), triremes: d.triremes, centres: d.powerCentres }) }),
+  SpqrRewardsForfeited: (d, n) => ({ text: t("event.SpqrRewardsForfeited", { player: n.player(d.seat), triremes: d.triremes, centres: d.powerCentres }) }),
+  SpqrPowerCentrePlaced: (d, n) => ({ text: t("event.SpqrPowerCentrePlaced", { player: n.player(d.seat), province: n.space(d.province) }) }),
+  SpqrTriremesPlaced: (d, n) =>
+    d.fromProvince === null
+      ? { text: t("event.SpqrTriremesPlaced.won", { player: n.player(d.seat), triremes: d.triremes, sea: n.space(d.sea) }) }
       : {
-          text: t("event.TriremesPlaced", { player: n.player(d.seat), triremes: d.triremes, sea: n.space(d.sea), province: n.space(d.province), legionaries: d.legionaries }),
+          text: t("event.SpqrTriremesPlaced", { player: n.player(d.seat), triremes: d.triremes, sea: n.space(d.sea), province: n.space(d.fromProvince), legionaries: d.legionaries }),
         },
-  TriremeDisbanded: (d, n) => ({ text: t("event.TriremeDisbanded", { player: n.player(d.seat), sea: n.space(d.sea), province: n.space(d.province), legionaries: d.legionaries }) }),
-  FleetMoved: (d, n) => ({ text: t("event.FleetMoved", { player: n.player(d.seat), triremes: d.triremes, source: n.space(d.source), target: n.space(d.target) }) }),
-  NavalDiceRolled: (d, n) => ({
-    text: t(d.over ? "event.NavalDiceRolled.over" : "event.NavalDiceRolled", {
+  SpqrTriremeDisbanded: (d, n) => ({ text: t("event.SpqrTriremeDisbanded", { player: n.player(d.seat), sea: n.space(d.sea), province: n.space(d.province), legionaries: d.legionaries }) }),
+  SpqrFleetMoved: (d, n) => ({ text: t("event.SpqrFleetMoved", { player: n.player(d.seat), triremes: d.triremes, source: n.space(d.source), target: n.space(d.target) }) }),
+  SpqrNavalDiceRolled: (d, n) => ({
+    text: t(d.over ? "event.SpqrNavalDiceRolled.over" : "event.SpqrNavalDiceRolled", {
       player: n.player(d.seat),
       sea: n.space(d.sea),
       opponent: n.player(d.opponent),
@@ -55,93 +41,56 @@ export const SPQR: Pick<Renderers, Spqr> = {
     dice: roll(d),
     tone: "combat",
   }),
-  SeaAttackLaunched: (d, n) => ({
-    text: t("event.SeaAttackLaunched", { player: n.player(d.seat), legionaries: d.legionaries, source: n.space(d.source), sea: n.space(d.sea), target: n.space(d.target), defender: n.player(d.defender) }),
+  SpqrSeaAttackLaunched: (d, n) => ({
+    text: t("event.SpqrSeaAttackLaunched", { player: n.player(d.seat), legionaries: d.legionaries, source: n.space(d.source), sea: n.space(d.sea), target: n.space(d.target), defender: n.player(d.defender) }),
     tone: "combat",
   }),
-  TriremesSunk: (d, n) => ({ text: t("event.TriremesSunk", { player: n.player(d.seat), triremes: d.triremes }) }),
-};
+  SpqrTriremesSunk: (d, n) => ({ text: t("event.SpqrTriremesSunk", { player: n.player(d.seat), triremes: d.triremes }) }),
+} satisfies Partial<Renderers>;
 
-type Piu =
-  | "EmpiresDrawn"
-  | "FortressPlaced"
-  | "TerritoryClaimed"
-  | "HiddenTerritoryWritten"
-  | "HiddenTerritoryChosen"
-  | "HiddenArmiesRevealed"
-  | "RinforziPlayed"
-  | "SpyPlayed"
-  | "SpyBlocked"
-  | "SpyReport"
-  | "SpiedCardDiscarded"
-  | "CardLost"
-  | "TruceImposed"
-  | "TrucesEnded"
-  | "GeneralPlayed"
-  | "MarshalPlayed"
-  | "FlagshipSailed"
-  | "FlagshipUnloaded"
-  | "FortressFallen"
-  | "StandingOrdersSet";
+const empires = (d: DetailOf<"PiuEmpiresDrawn">, n: Names): string => list(d.empires.map((empire, seat) => t("event.PiuEmpiresDrawn.one", { player: n.player(seat), empire: n.region(empire) })));
 
-const empires = (d: EventFields["EmpiresDrawn"], n: Names): string => list(d.empires.map((empire, seat) => t("event.EmpiresDrawn.one", { player: n.player(seat), empire: n.region(empire) })));
-
-export const PIU: Pick<Renderers, Piu> = {
-  EmpiresDrawn: (d, n) => ({ text: t("event.EmpiresDrawn", { list: empires(d, n), armies: d.startingArmies }) }),
-  FortressPlaced: (d, n) => ({ text: t("event.FortressPlaced", { player: n.player(d.seat), territory: n.space(d.territory) }) }),
-  TerritoryClaimed: (d, n) => ({ text: t("event.TerritoryClaimed", { player: n.player(d.seat), territory: n.space(d.territory) }) }),
-  HiddenTerritoryWritten: (d, n) => ({ text: t("event.HiddenTerritoryWritten", { player: n.player(d.player) }) }),
-  HiddenTerritoryChosen: (d, n) => ({ text: t("event.HiddenTerritoryChosen", { territory: n.space(d.territory) }), tone: "private" }),
-  HiddenArmiesRevealed: (d, n) => ({ text: t("event.HiddenArmiesRevealed", { player: n.player(d.seat), armies: d.armies, territory: n.space(d.territory) }) }),
-  RinforziPlayed: (d, n) => ({ text: t("event.RinforziPlayed", { player: n.player(d.seat), card: n.card(d.card), armies: d.armies, step: d.step }) }),
-  SpyPlayed: (d, n) => ({ text: t("event.SpyPlayed", { player: n.player(d.seat), card: n.card(d.card), target: n.player(d.player) }) }),
-  SpyBlocked: (d, n) => ({ text: t("event.SpyBlocked", { player: n.player(d.seat), spy: n.player(d.spy) }) }),
-  SpyReport: (d, n) => ({ text: t("event.SpyReport", { target: n.player(d.player), cards: n.cards(d.cards), count: d.cards.length }), tone: "private" }),
-  SpiedCardDiscarded: (d, n) => ({ text: t("event.SpiedCardDiscarded", { player: n.player(d.seat), target: n.player(d.player) }) }),
-  CardLost: (d, n) => ({ text: t("event.CardLost", { card: n.card(d.card), by: n.player(d.by) }), tone: "private" }),
-  TruceImposed: (d, n) => ({ text: t("event.TruceImposed", { player: n.player(d.seat), target: n.player(d.player) }) }),
-  TrucesEnded: (d, n) => ({ text: t("event.TrucesEnded", { player: n.player(d.seat), others: n.players(d.players) }) }),
-  GeneralPlayed: (d, n) => ({ text: t("event.GeneralPlayed", { player: n.player(d.seat), source: n.space(d.source), target: n.space(d.target) }), tone: "combat" }),
-  MarshalPlayed: (d, n) => ({ text: t("event.MarshalPlayed", { player: n.player(d.seat), territory: n.space(d.territory) }), tone: "combat" }),
-  FlagshipSailed: (d, n) => ({
-    text: t("event.FlagshipSailed", { player: n.player(d.seat), armies: d.armies, source: n.space(d.source), target: n.space(d.target) }),
+export const PIU = {
+  PiuEmpiresDrawn: (d, n) => ({ text: t("event.PiuEmpiresDrawn", { list: empires(d, n), armies: d.startingArmies }) }),
+  PiuFortressPlaced: (d, n) => ({ text: t("event.PiuFortressPlaced", { player: n.player(d.seat), territory: n.space(d.territory) }) }),
+  PiuTerritoryClaimed: (d, n) => ({ text: t("event.PiuTerritoryClaimed", { player: n.player(d.seat), territory: n.space(d.territory) }) }),
+  PiuHiddenTerritoryWritten: (d, n) => ({ text: t("event.PiuHiddenTerritoryWritten", { player: n.player(d.player) }) }),
+  PiuHiddenTerritoryChosen: (d, n) => ({ text: t("event.PiuHiddenTerritoryChosen", { territory: n.space(d.territory) }), tone: "private" }),
+  PiuHiddenArmiesRevealed: (d, n) => ({ text: t("event.PiuHiddenArmiesRevealed", { player: n.player(d.seat), armies: d.armies, territory: n.space(d.territory) }) }),
+  PiuRinforziPlayed: (d, n) => ({ text: t("event.PiuRinforziPlayed", { player: n.player(d.seat), card: n.card(d.card), armies: d.armies, step: d.step }) }),
+  PiuSpyPlayed: (d, n) => ({ text: t("event.PiuSpyPlayed", { player: n.player(d.seat), card: n.card(d.card), target: n.player(d.player) }) }),
+  PiuSpyBlocked: (d, n) => ({ text: t("event.PiuSpyBlocked", { player: n.player(d.seat), spy: n.player(d.spy) }) }),
+  PiuSpyReport: (d, n) => ({ text: t("event.PiuSpyReport", { target: n.player(d.player), cards: n.cards(d.cards), count: d.cards.length }), tone: "private" }),
+  PiuSpiedCardDiscarded: (d, n) => ({ text: t("event.PiuSpiedCardDiscarded", { player: n.player(d.seat), target: n.player(d.player) }) }),
+  PiuCardLost: (d, n) => ({ text: t("event.PiuCardLost", { card: n.card(d.card), by: n.player(d.by) }), tone: "private" }),
+  PiuTruceImposed: (d, n) => ({ text: t("event.PiuTruceImposed", { player: n.player(d.seat), target: n.player(d.player) }) }),
+  PiuTrucesEnded: (d, n) => ({ text: t("event.PiuTrucesEnded", { player: n.player(d.seat), others: n.players(d.players) }) }),
+  PiuGeneralPlayed: (d, n) => ({ text: t("event.PiuGeneralPlayed", { player: n.player(d.seat), source: n.space(d.source), target: n.space(d.target) }), tone: "combat" }),
+  PiuMarshalPlayed: (d, n) => ({ text: t("event.PiuMarshalPlayed", { player: n.player(d.seat), territory: n.space(d.territory) }), tone: "combat" }),
+  PiuFlagshipSailed: (d, n) => ({
+    text: t("event.PiuFlagshipSailed", { player: n.player(d.seat), armies: d.armies, source: n.space(d.source), target: n.space(d.target) }),
     tone: "combat",
   }),
-  FlagshipUnloaded: (d, n) => ({ text: t("event.FlagshipUnloaded", { player: n.player(d.seat), armies: d.armies, territory: n.space(d.territory) }) }),
-  FortressFallen: (d, n) => ({
-    text: t("event.FortressFallen", { player: n.player(d.seat), by: n.player(d.by), territory: n.space(d.territory), banners: n.players(d.banners), count: d.banners.length }),
+  PiuFlagshipUnloaded: (d, n) => ({ text: t("event.PiuFlagshipUnloaded", { player: n.player(d.seat), armies: d.armies, territory: n.space(d.territory) }) }),
+  PiuFortressFallen: (d, n) => ({
+    text: t("event.PiuFortressFallen", { player: n.player(d.seat), by: n.player(d.by), territory: n.space(d.territory), banners: n.players(d.banners), count: d.banners.length }),
     tone: "outcome",
   }),
-  StandingOrdersSet: (d) => ({
-    text: t("event.StandingOrdersSet", { marshal: tOr(`orders.marshal.${d.marshal}`, d.marshal), spy: tOr(`orders.spy.${d.spy}`, d.spy) }),
+  PiuStandingOrdersSet: (d) => ({
+    text: t("event.PiuStandingOrdersSet", { marshal: tOr(`orders.marshal.${d.marshal}`, d.marshal), spy: tOr(`orders.spy.${d.spyOrder}`, d.spyOrder) }),
     tone: "private",
   }),
-};
-
-type Futurisiko =
-  | "OrderDrawn"
-  | "FlagPlaced"
-  | "PhaseTurnStarted"
-  | "CardDiscarded"
-  | "CardsDealt"
-  | "CardPlayed"
-  | "UnitsProduced"
-  | "UnitsMoved"
-  | "UnitsHit"
-  | "SubmarineSunk"
-  | "BattleDeclared"
-  | "BattleFought"
-  | "UnitsRemoved";
+} satisfies Partial<Renderers>;
 
 /** The cards turned for the order of play: each card shows two colours. */
 function cardsTurned(colours: string[], n: Names): string {
   const cards: string[] = [];
-  for (let i = 0; i + 1 < colours.length; i += 2) cards.push(t("event.OrderDrawn.card", { a: n.colour(colours[i]), b: n.colour(colours[i + 1]) }));
+  for (let i = 0; i + 1 < colours.length; i += 2) cards.push(t("event.FuturisikoOrderDrawn.card", { a: n.colour(colours[i]), b: n.colour(colours[i + 1]) }));
   return list(cards);
 }
 
 /** A battle's volleys as dice, the sides in turn, the faster side first. */
-function volleys(d: EventFields["BattleFought"]): DiceRow[] {
+function volleys(d: DetailOf<"FuturisikoBattleFought">): DiceRow[] {
   return d.volleys.map((faces, i) => ({ side: (i % 2 === 0) === d.attackerFirst ? "attacker" : "defender", faces, lost: -1 }));
 }
 
@@ -150,31 +99,31 @@ function losses(tanks: number, aircraft: number, n: Names): string {
   return lost.length ? list(lost) : t("event.nothingLost");
 }
 
-export const FUTURISIKO: Pick<Renderers, Futurisiko> = {
-  OrderDrawn: (d, n) => ({ text: t("event.OrderDrawn", { round: d.round, cards: cardsTurned(d.colours, n), order: n.players(d.order) }), tone: "turn" }),
-  FlagPlaced: (d, n) => ({ text: tOr(`event.FlagPlaced.${d.reason}`, { key: "event.FlagPlaced" }, { player: n.player(d.seat), territory: n.space(d.territory) }) }),
-  PhaseTurnStarted: (d, n) => ({
-    text: t(d.productionPoints ? "event.PhaseTurnStarted.production" : "event.PhaseTurnStarted", {
+export const FUTURISIKO = {
+  FuturisikoOrderDrawn: (d, n) => ({ text: t("event.FuturisikoOrderDrawn", { round: d.round, cards: cardsTurned(d.colours, n), order: n.players(d.order) }), tone: "turn" }),
+  FuturisikoFlagPlaced: (d, n) => ({ text: tOr(`event.FuturisikoFlagPlaced.${d.reason}`, { key: "event.FuturisikoFlagPlaced" }, { player: n.player(d.seat), territory: n.space(d.territory) }) }),
+  FuturisikoPhaseTurnStarted: (d, n) => ({
+    text: t(d.productionPoints ? "event.FuturisikoPhaseTurnStarted.production" : "event.FuturisikoPhaseTurnStarted", {
       player: n.player(d.seat),
       round: d.round,
-      phase: tOr(`phase.${d.phase.toUpperCase()}`, t("phase.other")),
+      phase: tOr(`phase.${d.phase}`, t("phase.other")),
       points: d.productionPoints,
     }),
     tone: "turn",
   }),
-  CardDiscarded: (d, n) => ({ text: t("event.CardDiscarded", { card: n.card(d.card) }), tone: "private" }),
-  CardsDealt: (d, n) => ({ text: t("event.CardsDealt", { player: n.player(d.seat), discarded: d.discarded, received: d.received, cards: d.handSize }) }),
-  CardPlayed: (d, n) => ({
-    text: t(d.target ? "event.CardPlayed.target" : d.against >= 0 ? "event.CardPlayed.against" : "event.CardPlayed", {
+  FuturisikoCardDiscarded: (d, n) => ({ text: t("event.FuturisikoCardDiscarded", { card: n.card(d.card) }), tone: "private" }),
+  FuturisikoCardsDealt: (d, n) => ({ text: t("event.FuturisikoCardsDealt", { player: n.player(d.seat), discarded: d.discarded, received: d.received, cards: d.handSize }) }),
+  FuturisikoCardPlayed: (d, n) => ({
+    text: t(d.target ? "event.FuturisikoCardPlayed.target" : d.against >= 0 ? "event.FuturisikoCardPlayed.against" : "event.FuturisikoCardPlayed", {
       player: n.player(d.seat),
       card: n.cardKind(d.cardType),
       target: d.target ? n.space(d.target) : "",
       against: n.player(d.against),
     }),
   }),
-  UnitsProduced: (d, n) => ({ text: t("event.UnitsProduced", { player: n.player(d.seat), units: n.units(d.unit, d.count), space: n.space(d.space), points: d.pointsLeft }) }),
-  UnitsMoved: (d, n) => ({
-    text: t(d.sea ? "event.UnitsMoved.sea" : "event.UnitsMoved", {
+  FuturisikoUnitsProduced: (d, n) => ({ text: t("event.FuturisikoUnitsProduced", { player: n.player(d.seat), units: n.units(d.unit, d.count), space: n.space(d.space), points: d.pointsLeft }) }),
+  FuturisikoUnitsMoved: (d, n) => ({
+    text: t(d.sea ? "event.FuturisikoUnitsMoved.sea" : "event.FuturisikoUnitsMoved", {
       player: n.player(d.seat),
       units: n.units(d.unit, d.count),
       source: n.space(d.source),
@@ -182,20 +131,20 @@ export const FUTURISIKO: Pick<Renderers, Futurisiko> = {
       sea: d.sea ? n.space(d.sea) : "",
     }),
   }),
-  UnitsHit: (d, n) => ({
-    text: tOr(`event.UnitsHit.${d.by}`, { key: "event.UnitsHit" }, {
+  FuturisikoUnitsHit: (d, n) => ({
+    text: tOr(`event.FuturisikoUnitsHit.${d.weapon}`, { key: "event.FuturisikoUnitsHit" }, {
       player: n.player(d.seat),
       target: n.space(d.target),
       defender: n.player(d.defender),
       lost: losses(d.tanksLost, d.aircraftLost, n),
-      stopped: d.dice.length === 0 ? "yes" : "no",
+      stopped: d.faces.length === 0 ? "yes" : "no",
     }),
-    dice: d.dice.length ? [{ side: "attacker", faces: d.dice, lost: -1 }] : undefined,
+    dice: d.faces.length ? [{ side: "attacker", faces: d.faces, lost: -1 }] : undefined,
     tone: "combat",
   }),
-  SubmarineSunk: (d, n) => ({ text: t("event.SubmarineSunk", { player: n.player(d.seat), sea: n.space(d.sea), owner: n.player(d.owner) }), tone: "combat" }),
-  BattleDeclared: (d, n) => ({
-    text: t(d.cards.length ? "event.BattleDeclared.cards" : "event.BattleDeclared", {
+  FuturisikoSubmarineSunk: (d, n) => ({ text: t("event.FuturisikoSubmarineSunk", { player: n.player(d.seat), sea: n.space(d.sea), owner: n.player(d.owner) }), tone: "combat" }),
+  FuturisikoBattleDeclared: (d, n) => ({
+    text: t(d.cards.length ? "event.FuturisikoBattleDeclared.cards" : "event.FuturisikoBattleDeclared", {
       player: n.player(d.seat),
       territory: n.space(d.territory),
       defender: n.player(d.defender),
@@ -203,8 +152,8 @@ export const FUTURISIKO: Pick<Renderers, Futurisiko> = {
     }),
     tone: "combat",
   }),
-  BattleFought: (d, n) => ({
-    text: t(d.attackerWon ? (d.flagTaken ? "event.BattleFought.flag" : "event.BattleFought.won") : "event.BattleFought.lost", {
+  FuturisikoBattleFought: (d, n) => ({
+    text: t(d.attackerWon ? (d.flagTaken ? "event.FuturisikoBattleFought.flag" : "event.FuturisikoBattleFought.won") : "event.FuturisikoBattleFought.lost", {
       player: n.player(d.seat),
       territory: n.space(d.territory),
       defender: n.player(d.defender),
@@ -214,8 +163,8 @@ export const FUTURISIKO: Pick<Renderers, Futurisiko> = {
     dice: volleys(d),
     tone: "combat",
   }),
-  UnitsRemoved: (d, n) => {
+  FuturisikoUnitsRemoved: (d, n) => {
     const units = [d.tanks ? n.units("tank", d.tanks) : "", d.aircraft ? n.units("aircraft", d.aircraft) : "", d.submarines ? n.units("submarine", d.submarines) : ""];
-    return { text: t("event.UnitsRemoved", { player: n.player(d.seat), units: list(units.filter(Boolean)), space: n.space(d.space) }) };
+    return { text: t("event.FuturisikoUnitsRemoved", { player: n.player(d.seat), units: list(units.filter(Boolean)), space: n.space(d.space) }) };
   },
-};
+} satisfies Partial<Renderers>;

@@ -1,4 +1,4 @@
-// The event log in words: one renderer per event type (events/common.ts, events/games.ts), a
+// The event log in words: one renderer per kind of event (events/common.ts, events/games.ts), a
 // sentence for any event, and its dice drawn as dice.
 
 import { t } from "../i18n";
@@ -6,20 +6,23 @@ import type { Names } from "../names";
 import { COMMON } from "./common";
 import { FUTURISIKO, PIU, SPQR } from "./games";
 import type { DiceRow, Renderers, Sentence } from "./sentence";
-import { isKnown, type GameEvent, type UnknownEvent } from "./types";
+import type { Detail, GameEvent } from "./types";
 
 export type { Sentence } from "./sentence";
-export { fromLegacy, type GameEvent, type UnknownEvent } from "./types";
+export type { GameEvent } from "./types";
 
+// Every kind the schema knows has its renderer: a kind added to the schema fails the build
+// until it has one.
 const RENDERERS: Renderers = { ...COMMON, ...SPQR, ...PIU, ...FUTURISIKO };
-export const KNOWN_TYPES: ReadonlySet<string> = new Set(Object.keys(RENDERERS));
 
 /** What `event` says to `viewer` (a seat, or null for a spectator); null: nothing to say. An
- * event of a game this client does not know yet is told as such, never by its fields. */
-export function describe(event: GameEvent | UnknownEvent, names: Names, viewer: number | null): Sentence | null {
-  if (!isKnown(event, KNOWN_TYPES)) return { text: t("event.unknown") };
-  const render = RENDERERS[event.type] as (data: unknown, names: Names, viewer: number | null) => Sentence | null;
-  return render(event.data, names, viewer);
+ * event of a kind this client does not know yet (a game added to the server since it was
+ * built) is told as such, never by its fields. */
+export function describe(event: GameEvent, names: Names, viewer: number | null): Sentence | null {
+  const kind = event.detail.__typename;
+  if (!Object.hasOwn(RENDERERS, kind)) return { text: t("event.unknown") };
+  const render = RENDERERS[kind] as (detail: Detail, names: Names, viewer: number | null) => Sentence | null;
+  return render(event.detail, names, viewer);
 }
 
 const SVG = "http://www.w3.org/2000/svg";

@@ -1,7 +1,7 @@
 // The game's events in words, newest first, each with a link to the board as that move left it
 // (a replay position that can be shared); the newest also announced to screen readers.
 
-import { describe, sentenceNode, type GameEvent, type UnknownEvent } from "../events";
+import { describe, sentenceNode, type GameEvent } from "../events";
 import { t } from "../i18n";
 import type { Names } from "../names";
 import { replayLink } from "../routes";
@@ -11,18 +11,18 @@ const SHOWN = 300;
 export interface Log {
   element: HTMLElement;
   /** Tell new events (`live`: as they happen, announced; else the history, quietly). */
-  add(events: (GameEvent | UnknownEvent)[], live: boolean): void;
+  add(events: GameEvent[], live: boolean): void;
   /** Tell every event again (the language changed). */
   redraw(): void;
 }
 
-export function eventLog(gameId: string, all: () => (GameEvent | UnknownEvent)[], names: Names, viewer: () => number | null, announcer: HTMLElement): Log {
+export function eventLog(gameId: string, all: () => GameEvent[], names: Names, viewer: () => number | null, announcer: HTMLElement): Log {
   const element = document.createElement("section");
   element.className = "log";
   element.innerHTML = `<h2 id="log-title"></h2><ol reversed aria-labelledby="log-title"></ol>`;
   const list = element.querySelector("ol")!;
 
-  const item = (event: GameEvent | UnknownEvent): HTMLLIElement | null => {
+  const item = (event: GameEvent): HTMLLIElement | null => {
     const sentence = describe(event, names, viewer());
     if (!sentence) return null;
     const li = document.createElement("li");

@@ -3,10 +3,10 @@
 // makes the page that seat's; without one, the page is a spectator's.
 
 import { ApiError, request, tokens, type Json } from "../api";
-import { GAME_STATE, SUBMIT, legalQuery } from "../documents";
+import { GAME_STATE, LEGAL_ACTIONS, SUBMIT } from "../documents";
 import { html } from "../dom";
 import { errorText } from "../errors";
-import { family, fragments, type Family } from "../families";
+import { family, type Family } from "../families";
 import { randomHex } from "../seeds";
 import type { GameStateQuery, SubmitActionMutation } from "../generated/graphql";
 import { t } from "../i18n";
@@ -22,7 +22,8 @@ import { eventLog, type Log } from "./log";
 import { renderOutcome } from "./outcome";
 import { renderSeating } from "./seating";
 import { renderRegions, renderSeats } from "./seats";
-import { EventStream, type AnyEvent } from "./stream";
+import type { GameEvent } from "../events";
+import { EventStream } from "./stream";
 import { extraMarks, renderClock, renderMine, spaceLabel, statusText } from "./view";
 
 const SKELETON = `
@@ -97,6 +98,7 @@ class GamePage {
     }
     this.ticking = window.setInterval(() => renderClock(this.$("#clock"), this.ctx), 1000);
     void this.load().then(() => this.stream.follow());
+    void this.stream.read.then(() => this.replay?.read());
   }
 
   stop(): void {
@@ -164,7 +166,7 @@ class GamePage {
    * meanwhile (another load follows). */
   private async legalActions(read: State): Promise<Family[] | null> {
     if (!this.token || this.replayAt !== undefined || read.status !== "ACTIVE" || read.seatToAct !== read.viewerSeat) return [];
-    const legal = await request<{ game: { version: number; legalActions: Json[] } }>(legalQuery(await fragments()), { id: this.gameId }, this.token);
+    const legal = await request<{ game: { version: number; legalActions: Json[] } }>(LEGAL_ACTIONS, { id: this.gameId }, this.token);
     if (legal.game.version === read.version) return legal.game.legalActions.map(family);
     this.schedule();
     return null;
@@ -195,7 +197,9 @@ class GamePage {
 
   private arrive(state: State): void {
     for (const p of state.players) this.seatNames.set(p.seat, p.name);
+    const first = this.ctx === null;
     this.ctx = this.context(state);
+    if (first) this.fold(); // events that came before the game was read
     this.render();
   }
 
@@ -205,14 +209,18 @@ class GamePage {
   }
 
   /** Events came: told in the log, the replay's history rebuilt, and the game read again. */
-  private arrived(batch: AnyEvent[], live: boolean): void {
+  private arrived(batch: GameEvent[], live: boolean): void {
     this.log.add(batch, live);
-    if (this.variant && this.ctx) {
-      const order = this.variant.board.territories.map((s) => s.id);
-      this.past = replayHistory(this.stream.events, order, this.variant.unitKinds, this.ctx.state.players.length);
-      this.replay?.update(this.past, this.stream.events);
-    }
+    this.fold();
     this.schedule();
+  }
+
+  /** The replay's history, rebuilt from every event seen (once the game's board is known). */
+  private fold(): void {
+    if (!this.variant || !this.ctx || !this.stream.events.length) return;
+    const order = this.variant.board.territories.map((s) => s.id);
+    this.past = replayHistory(this.stream.events, order, this.variant.unitKinds, this.ctx.state.players.length);
+    this.replay?.update(this.past, this.stream.events);
   }
 
   private choose(space: string, byKeyboard = false): void {

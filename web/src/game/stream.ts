@@ -1,43 +1,49 @@
-// A game's events as a page follows them: its history first, then live ones, gathered in
-// short batches (a history comes event by event), resumed after the last one seen when the
-// server ends the stream, until the game is over.
+// A game's events as a page follows them: its history first, read a page of 100 at a time,
+// then live ones, gathered in short batches, resumed after the last one seen when the server
+// ends the stream, until the game is over. `read` tells when the history is all in (what a
+// replay waits for before it is whole).
 
-import { subscribe } from "../api";
-import { EVENTS } from "../documents";
-import { fromLegacy, type GameEvent, type UnknownEvent } from "../events";
-import type { GameEventsSubscription } from "../generated/graphql";
-
-export type AnyEvent = GameEvent | UnknownEvent;
+import { ApiError, request, subscribe } from "../api";
+import { EVENT_PAGE, EVENTS } from "../documents";
+import type { GameEvent } from "../events";
+import type { EventPageQuery, GameEventsSubscription } from "../generated/graphql";
 
 export class EventStream {
   /** Every event seen, in order. */
-  readonly events: AnyEvent[] = [];
-  private batch: AnyEvent[] = [];
+  readonly events: GameEvent[] = [];
+  private batch: GameEvent[] = [];
   private flushing: number | undefined;
   private lastSeq = 0;
   private stopped = false;
   private unsubscribe = (): void => {};
+  private historyRead = (): void => {};
+  /** Resolved once the history has been read to its last event (live ones may follow). */
+  readonly read = new Promise<void>((resolve) => (this.historyRead = resolve));
 
   /** `arrived`: a batch of events, `live` when it is news rather than the history read. */
   constructor(
     private readonly gameId: string,
     private readonly token: () => string | null,
     private readonly over: () => boolean,
-    private readonly arrived: (batch: AnyEvent[], live: boolean) => void,
+    private readonly arrived: (batch: GameEvent[], live: boolean) => void,
   ) {}
 
-  follow(): void {
-    this.unsubscribe = subscribe<GameEventsSubscription>(
-      EVENTS,
-      { id: this.gameId, after: this.lastSeq },
-      this.token(),
-      (data) => this.received(data),
-      () => {
-        // The server ended the stream (the game is over, or this page fell behind): resume
-        // after the last event seen, unless the game is over.
-        if (!this.stopped && !this.over()) window.setTimeout(() => this.follow(), 1000);
-      },
-    );
+  /** The history after the last event seen, page by page, then the live events. */
+  async follow(): Promise<void> {
+    try {
+      for (let more = true; more && !this.stopped; ) {
+        const page = await request<EventPageQuery>(EVENT_PAGE, { id: this.gameId, after: this.lastSeq }, this.token());
+        if (!page.game || this.stopped) return;
+        const { events, hasMore } = page.game.events;
+        this.emit(this.take(events), false);
+        more = hasMore;
+        if (!more) this.historyRead();
+      }
+    } catch (failure) {
+      // The live stream below still brings what the pages did not.
+      if (!(failure instanceof ApiError)) console.error(failure); // a fault of this page's, for its tests
+    }
+    if (!this.stopped) this.listen();
   }
 
   stop(): void {
@@ -46,18 +52,46 @@ export class EventStream {
     this.unsubscribe();
   }
 
-  private received(data: GameEventsSubscription): void {
-    const event = fromLegacy(data.gameEvents);
-    this.lastSeq = Math.max(this.lastSeq, event.seq);
-    this.batch.push(event);
+  private listen(): void {
+    this.unsubscribe = subscribe<GameEventsSubscription>(
+      EVENTS,
+      { id: this.gameId, after: this.lastSeq },
+      this.token(),
+      (data) => this.received(data.gameEvents),
+      () => {
+        // The server ended the stream (the game is over, or this page fell behind): resume
+        // after the last event seen, unless the game is over: then it has sent everything.
+        if (this.stopped) return;
+        if (!this.over()) return void window.setTimeout(() => void this.follow(), 1000);
+        this.flush();
+        this.historyRead();
+      },
+    );
+  }
+
+  /** Events after the last one seen (a page and the stream may both bring one). */
+  private take(events: GameEvent[]): GameEvent[] {
+    const fresh = events.filter((event) => event.seq > this.lastSeq);
+    this.lastSeq = Math.max(this.lastSeq, ...fresh.map((event) => event.seq));
+    return fresh;
+  }
+
+  private received(event: GameEvent): void {
+    this.batch.push(...this.take([event]));
     window.clearTimeout(this.flushing);
     this.flushing = window.setTimeout(() => this.flush(), 60);
   }
 
   private flush(): void {
+    window.clearTimeout(this.flushing);
     const batch = this.batch;
-    const live = this.events.length > 0 && batch.length < 3;
     this.batch = [];
+    // A few at a time is news; a burst is the page catching up after falling behind.
+    this.emit(batch, this.events.length > 0 && batch.length < 3);
+  }
+
+  private emit(batch: GameEvent[], live: boolean): void {
+    if (!batch.length) return;
     this.events.push(...batch);
     this.arrived(batch, live);
   }

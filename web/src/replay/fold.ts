@@ -3,7 +3,7 @@
 // TerritoryState shows them. Pure: no page, no request (scripts/check-replay.mjs holds it to
 // the engines' own boards, move by move, in every game).
 
-import type { EventFields, GameEvent, UnknownEvent } from "../events/types";
+import type { Detail, DetailOf, GameEvent, Kind } from "../events/types";
 
 export interface Stack {
   kind: string;
@@ -25,7 +25,7 @@ const FORTRESS = "fortress";
 const FLAG = "flag";
 const POWER_CENTRE = "power_centre";
 
-type Effects = { [T in keyof EventFields]?: (data: EventFields[T]) => void };
+type Effects = { [K in Kind]?: (detail: DetailOf<K>) => void };
 
 /** A board being rebuilt: `apply` each event in order, `spaces()` at any point. */
 export class BoardFold {
@@ -42,9 +42,10 @@ export class BoardFold {
     for (const id of order) this.spacesById.set(id, { id, owner: null, units: [], markers: [] });
   }
 
-  apply(event: GameEvent | UnknownEvent): void {
-    const effect = (this.effects as Record<string, ((data: unknown) => void) | undefined>)[event.type];
-    effect?.(event.data);
+  apply(event: GameEvent): void {
+    const kind = event.detail.__typename;
+    if (!Object.hasOwn(this.effects, kind)) return; // a kind that leaves the board as it was
+    (this.effects[kind] as (detail: Detail) => void)(event.detail);
   }
 
   /** Every space now, in the board's order (a copy). */
@@ -108,7 +109,7 @@ export class BoardFold {
 
   private readonly effects: Effects = {
     TerritoriesDealt: (d) => this.deal(d.owners, 1),
-    EmpiresDrawn: (d) => this.deal(d.owners, 1),
+    PiuEmpiresDrawn: (d) => this.deal(d.owners, 1),
     ArmiesPlaced: (d) => this.armies(d.territory, d.armies, d.seat),
     DiceRolled: (d) => {
       if (!this.afloatLoses(d.source, d.target, d.attackerLosses)) this.armies(d.source, -d.attackerLosses);
@@ -126,64 +127,64 @@ export class BoardFold {
       if (fortress !== undefined) this.marker(fortress, FORTRESS, false);
     },
     // S.P.Q.RisiKo!
-    ProvinceClaimed: (d) => this.hold(d.province, d.seat, d.armies),
-    NeutralPlaced: (d) => this.hold(d.province, null, d.armies, d.colour),
-    PowerCentrePlaced: (d) => this.marker(d.province, POWER_CENTRE, true),
-    TriremesPlaced: (d) => {
+    SpqrProvinceClaimed: (d) => this.hold(d.province, d.seat, d.armies),
+    SpqrNeutralPlaced: (d) => this.hold(d.province, null, d.armies, d.colour),
+    SpqrPowerCentrePlaced: (d) => this.marker(d.province, POWER_CENTRE, true),
+    SpqrTriremesPlaced: (d) => {
       this.add(d.sea, TRIREME, d.seat, d.triremes);
-      if (d.province !== null) this.armies(d.province, -d.legionaries);
+      if (d.fromProvince !== null) this.armies(d.fromProvince, -d.legionaries);
     },
-    TriremeDisbanded: (d) => {
+    SpqrTriremeDisbanded: (d) => {
       this.add(d.sea, TRIREME, d.seat, -1);
       this.armies(d.province, d.legionaries, d.seat);
     },
-    FleetMoved: (d) => {
+    SpqrFleetMoved: (d) => {
       this.add(d.source, TRIREME, d.seat, -d.triremes);
       this.add(d.target, TRIREME, d.seat, d.triremes);
     },
-    NavalDiceRolled: (d) => {
+    SpqrNavalDiceRolled: (d) => {
       this.add(d.sea, TRIREME, d.seat, -d.attackerLosses);
       this.add(d.sea, TRIREME, d.opponent, -d.defenderLosses);
     },
-    SeaAttackLaunched: (d) => {
+    SpqrSeaAttackLaunched: (d) => {
       this.armies(d.source, -d.legionaries);
       this.afloat = { source: d.source, target: d.target, armies: d.legionaries, sea: true };
     },
-    TriremesSunk: (d) => {
+    SpqrTriremesSunk: (d) => {
       for (const id of this.order) this.space(id).units = this.space(id).units.filter((s) => !(s.kind === TRIREME && s.seat === d.seat));
     },
     // RisiKo! Più
-    FortressPlaced: (d) => {
+    PiuFortressPlaced: (d) => {
       this.fortresses.set(d.seat, d.territory);
       this.marker(d.territory, FORTRESS, true);
     },
-    FortressFallen: (d) => this.marker(d.territory, FORTRESS, false),
-    TerritoryClaimed: (d) => this.hold(d.territory, d.seat, 1),
-    HiddenArmiesRevealed: (d) => this.armies(d.territory, d.armies, d.seat),
-    FlagshipSailed: (d) => {
+    PiuFortressFallen: (d) => this.marker(d.territory, FORTRESS, false),
+    PiuTerritoryClaimed: (d) => this.hold(d.territory, d.seat, 1),
+    PiuHiddenArmiesRevealed: (d) => this.armies(d.territory, d.armies, d.seat),
+    PiuFlagshipSailed: (d) => {
       this.armies(d.source, -d.armies);
       this.afloat = { source: d.source, target: d.target, armies: d.armies, sea: false };
     },
-    FlagshipUnloaded: (d) => {
+    PiuFlagshipUnloaded: (d) => {
       this.afloat = null;
       this.armies(d.territory, d.armies, d.seat);
     },
     // FutuRisiKo!
-    FlagPlaced: (d) => {
+    FuturisikoFlagPlaced: (d) => {
       this.space(d.territory).owner = d.seat;
       this.space(d.territory).markers = [FLAG];
     },
-    UnitsProduced: (d) => this.add(d.space, d.unit, d.seat, d.count),
-    UnitsMoved: (d) => {
+    FuturisikoUnitsProduced: (d) => this.add(d.space, d.unit, d.seat, d.count),
+    FuturisikoUnitsMoved: (d) => {
       this.add(d.source, d.unit, d.seat, -d.count);
       this.add(d.target, d.unit, d.seat, d.count);
     },
-    UnitsHit: (d) => {
+    FuturisikoUnitsHit: (d) => {
       this.add(d.target, "tank", d.defender, -d.tanksLost);
       this.add(d.target, "aircraft", d.defender, -d.aircraftLost);
     },
-    SubmarineSunk: (d) => this.add(d.sea, "submarine", d.owner, -1),
-    BattleFought: (d) => {
+    FuturisikoSubmarineSunk: (d) => this.add(d.sea, "submarine", d.owner, -1),
+    FuturisikoBattleFought: (d) => {
       this.add(d.territory, "tank", d.seat, -d.attackerTanksLost);
       this.add(d.territory, "aircraft", d.seat, -d.attackerAircraftLost);
       this.add(d.territory, "tank", d.defender, -d.defenderTanksLost);
@@ -193,7 +194,7 @@ export class BoardFold {
         this.space(d.territory).markers = [];
       }
     },
-    UnitsRemoved: (d) => {
+    FuturisikoUnitsRemoved: (d) => {
       this.add(d.space, "tank", d.seat, -d.tanks);
       this.add(d.space, "aircraft", d.seat, -d.aircraft);
       this.add(d.space, "submarine", d.seat, -d.submarines);
@@ -217,7 +218,7 @@ export interface History {
 }
 
 export function history(
-  events: readonly (GameEvent | UnknownEvent)[],
+  events: readonly GameEvent[],
   order: readonly string[],
   unitKinds: readonly string[],
   seats: number,
@@ -251,7 +252,6 @@ export function history(
   return found;
 }
 
-function roundStarted(event: GameEvent | UnknownEvent): number | null {
-  if (event.type === "TurnStarted" || event.type === "PhaseTurnStarted") return (event.data as { round: number }).round;
-  return null;
+function roundStarted({ detail }: GameEvent): number | null {
+  return detail.__typename === "TurnStarted" || detail.__typename === "FuturisikoPhaseTurnStarted" ? detail.round : null;
 }

@@ -2,7 +2,7 @@
 // buttons to step and to play, and the same steps by the keys [ and ] anywhere on the page.
 // The address follows the position, so that it can be shared.
 
-import { describe, type GameEvent, type UnknownEvent } from "../events";
+import { describe, type GameEvent } from "../events";
 import { html } from "../dom";
 import { t } from "../i18n";
 import type { Names } from "../names";
@@ -11,8 +11,11 @@ import type { History } from "./fold";
 
 export interface Replay {
   element: HTMLElement;
-  /** The history grew (a live game), or was read: show it, at the position asked or the end. */
-  update(history: History, events: readonly (GameEvent | UnknownEvent)[]): void;
+  /** The history grew (a live game), or a page of it was read: show it, at the position asked
+   * or the end. */
+  update(history: History, events: readonly GameEvent[]): void;
+  /** The history is all in: the replay is whole (no longer aria-busy). */
+  read(): void;
   /** The index of the position shown (into history.versions). */
   position(): number;
   stop(): void;
@@ -23,7 +26,7 @@ function markup(gameId: string): HTMLElement {
     const label = t(`replay.${step}` as "replay.first");
     return `<button type="button" data-step="${step}" aria-label="${label}" title="${label}">${symbol}</button>`;
   };
-  return html(`<section class="replay" aria-labelledby="replay-title">
+  return html(`<section class="replay" aria-labelledby="replay-title" aria-busy="true">
     <h2 id="replay-title">${t("replay.title")}</h2>
     <div class="controls">
       ${button("first", "⏮")}${button("back", "◀")}${button("play", "⏵")}${button("next", "▶")}${button("last", "⏭")}
@@ -39,7 +42,7 @@ export function replayControls(gameId: string, names: Names, viewer: () => numbe
   const element = markup(gameId);
   const slider = element.querySelector("input")!;
   let past: History | null = null;
-  let events: readonly (GameEvent | UnknownEvent)[] = [];
+  let events: readonly GameEvent[] = [];
   let index = 0;
   let playing: number | undefined;
 
@@ -72,6 +75,10 @@ export function replayControls(gameId: string, names: Names, viewer: () => numbe
   const unbind = bind(element, steps, show, () => window.clearInterval(playing), () => index);
 
   let placed = false;
+  let whole = false; // the history is all in: once it is shown too, the replay is no longer busy
+  const settle = (): void => {
+    if (whole && past) element.setAttribute("aria-busy", "false");
+  };
   return {
     element,
     update(found, all) {
@@ -79,11 +86,18 @@ export function replayControls(gameId: string, names: Names, viewer: () => numbe
       past = found;
       events = all;
       slider.max = String(found.versions.length - 1);
+      // A position asked is shown once its page is in, and stays there while later pages come
+      // in; at the end of the whole history, the replay follows the moves to come.
       const at = asked === null || placed ? -1 : found.versions.findIndex((v) => v >= asked);
       if (at >= 0) {
         placed = true;
         show(at);
-      } else if (atEnd && (placed || asked === null)) show(Infinity);
+      } else if (atEnd && (asked === null || (placed && whole))) show(Infinity);
+      settle();
+    },
+    read() {
+      whole = true;
+      settle();
     },
     position: () => index,
     stop() {
