@@ -15,7 +15,14 @@ const browser = await launch(executablePath);
 const out = { elsewhere: [], errors: [], raw: [], axe: {}, steps: {}, documents: {} };
 const graphql = graphqlAt(serverUrl);
 const PASSWORD = "correct horse battery staple";
-const PAGES = { signup: "#/signup", login: "#/login", myGames: "#/me/games", myTokens: "#/me/tokens", profile: "#/account/Carla" };
+// Each page, and what shows once it has read what it shows.
+const PAGES = {
+  signup: ["#/signup", "form.auth"],
+  login: ["#/login", "form.auth"],
+  myGames: ["#/me/games", "table.account-games tbody tr[data-game]"],
+  myTokens: ["#/me/tokens", "#tokens tr"],
+  profile: ["#/account/Carla", ".profile table tbody tr[data-game]"],
+};
 const ENUMS = ["GAMES_READ", "GAMES_PLAY", "GAMES_CREATE", "TOURNAMENTS_ORGANISE", "ACCOUNT_MANAGE", "LOBBY", "ACTIVE", "FINISHED", "ABANDONED", "SESSION", "API_TOKEN"];
 
 async function device(locale) {
@@ -31,10 +38,9 @@ async function go(page, hash) {
 
 /** Each account page audited, and searched for raw words, in the page's language. */
 async function auditAll(page, locale) {
-  for (const [name, hash] of Object.entries(PAGES)) {
+  for (const [name, [hash, drawn]] of Object.entries(PAGES)) {
     await go(page, hash);
-    await page.waitForFunction(() => !document.querySelector("main#main [role=status]")?.textContent?.startsWith("…"));
-    await page.waitForTimeout(300); // the page's data read and drawn
+    await page.waitForSelector(drawn);
     out.axe[`${name}-${locale}`] = await audit(page);
     for (const found of await rawWords(page, [], ENUMS, ["Carla", "arena bot"])) out.raw.push({ where: `${name}-${locale}`, ...found });
   }
