@@ -55,9 +55,13 @@ def test_signing_up_logging_out_and_a_refused_log_in_in_words(seen: Json) -> Non
     assert done["refused"] == "Wrong name or password."
 
 
-def test_a_game_created_and_one_joined_as_the_account_keep_no_seat_token(seen: Json) -> None:
+def test_a_game_created_for_accounts_and_one_joined_as_the_account_keep_no_seat_token(
+    seen: Json,
+) -> None:
     done = steps(seen)
     assert done["lobbyAs"] == "You play as Carla."
+    assert done["admission"] == {"accountsRequired": True, "admits": "ANYONE"}  # as asked
+    assert done["lobbyAction"] == "Play"  # the account's seat, wherever it sat down
     assert done["joinAs"] == "You sit down as Carla."
     assert done["seatTokens"] == []  # the session acts for the seats
     assert done["otherPlayers"] == ["Carla"]  # the seat bound to the account

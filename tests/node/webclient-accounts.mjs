@@ -80,10 +80,16 @@ try {
   await go(first, "#/");
   out.steps.lobbyAs = await first.textContent("#create .as-account");
   await first.fill("#create input[name=bots]", "2");
+  await first.check("#create input[name=accountsOnly]");
   await first.click("#create button[type=submit]");
   await first.waitForURL(/#\/game\//);
   await first.waitForFunction(() => (document.querySelector("table.players")?.textContent ?? "").includes("Carla (you)"), null, { timeout: 30000 });
   const created = decodeURIComponent(first.url().split("#/game/")[1]);
+  out.steps.admission = (await graphql(`query($g: ID!) { game(id: $g) { admission { accountsRequired admits } } }`, { g: created })).game.admission;
+  // Back in the lobby, the account's game is to play, not to join.
+  await go(first, "#/");
+  await first.waitForSelector(`tr[data-game="${created}"]`);
+  out.steps.lobbyAction = await first.textContent(`tr[data-game="${created}"] a`);
   // 4. A game someone else made, for accounts only: joined from its page as the account.
   const other = (await graphql(`mutation { createGame(input: {admission: {accountsRequired: true}}) { game { id } } }`)).createGame.game.id;
   await go(first, `#/game/${encodeURIComponent(other)}`);

@@ -84,6 +84,9 @@ export const GAMES = /* GraphQL */ `
             name
             colour
             bot
+            account {
+              name
+            }
           }
         }
       }

@@ -32,7 +32,10 @@ function createForm(variants: Variant[]): string {
 /** A guest's name; logged in, the seat takes the account's. */
 function nameField(): string {
   const account = session.get();
-  if (account) return `<p class="as-account">${t("lobby.asAccount", { name: escape(account.name) })}</p>`;
+  if (account) {
+    return `<p class="as-account">${t("lobby.asAccount", { name: escape(account.name) })}</p>
+      <label class="check"><input name="accountsOnly" type="checkbox"> ${t("lobby.accountsOnly")}</label>`;
+  }
   return `<label>${t("lobby.name")} <input name="name" required maxlength="40" value="${escape(t("lobby.defaultName"))}" autocomplete="nickname"></label>`;
 }
 
@@ -49,11 +52,12 @@ export function showLobby(root: HTMLElement, variants: Variant[]): () => void {
   const rows = page.querySelector<HTMLTableSectionElement>("#games")!;
   const titles = new Map(variants.map((v) => [v.name, v.title]));
 
+  const account = session.get();
   async function refresh(): Promise<void> {
     const data = await request<GamesQuery>(GAMES);
     rows.replaceChildren();
     for (const { node } of data.games.edges) {
-      const mine = tokens.get(node.id) !== null;
+      const mine = tokens.get(node.id) !== null || node.players.some((p) => p.account !== null && p.account.name === account?.name);
       const players = list(node.players.map((p) => `${p.name}${p.bot ? ` (${t("seats.bot")})` : ""}`));
       const chosen = node.seedChosen ? ` <span class="badge warn" title="${escape(t("lobby.chosenSeedHelp"))}">${t("lobby.chosenSeed")}</span>` : "";
       const action = mine ? t("lobby.play") : node.status === "LOBBY" ? t("lobby.join") : t("lobby.watch");
@@ -97,6 +101,7 @@ async function create(fields: FormData): Promise<string> {
   if (seed) input.seed = seed; // a reproducible game, its dice known to whoever chose it
   const turnSeconds = Number(fields.get("turnSeconds"));
   if (turnSeconds > 0) input.timeControl = { turnSeconds };
+  if (fields.get("accountsOnly")) input.admission = { accountsRequired: true };
   const created = checked((await request<CreateGameMutation>(CREATE, { input }, account)).createGame);
   const gameId = created.game!.id;
   const clientSeed = randomHex(); // ignored when the seed was chosen
