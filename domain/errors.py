@@ -75,6 +75,11 @@ class ErrorCode(enum.StrEnum):
     TOKEN_NOT_FOUND = "TOKEN_NOT_FOUND"
     TOO_MANY_TOKENS = "TOO_MANY_TOKENS"
     WRONG_PASSWORD = "WRONG_PASSWORD"
+    # Accounts in games: who a game admits, and one seat per account (api/lobby.py)
+    ACCOUNT_REQUIRED = "ACCOUNT_REQUIRED"
+    ALREADY_SEATED = "ALREADY_SEATED"
+    BOTS_ONLY = "BOTS_ONLY"
+    PEOPLE_ONLY = "PEOPLE_ONLY"
 
 
 class RisikoError(Exception):

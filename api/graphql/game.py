@@ -8,6 +8,7 @@ from typing import Annotated
 import strawberry
 from strawberry.scalars import JSON
 
+from api.anonymous import shown_name
 from api.graphql.clock import Clock, TimeControl, clock_type, time_control_type
 from api.graphql.context import Info
 from api.graphql.enums import GameStatus, Phase, phase_member
@@ -39,6 +40,7 @@ from api.graphql.pages import (
     log_connection,
     log_entry_type,
 )
+from api.graphql.seat_types import AdmissionType, SeatAccount, admission_type, seat_account
 from api.listings import EventListing, LogListing
 from api.service import Session, engine_seed
 from api.stores.base import GameRecord
@@ -70,6 +72,12 @@ class Player:
     )
     absences: int = strawberry.field(
         default=0, description="Timeouts in a row, in a timed game (resignAfter resigns)."
+    )
+    account: SeatAccount | None = strawberry.field(
+        default=None,
+        description="The account the seat is bound to (its `bot` marks a bot account); null "
+        "for a guest, a bot the server plays, and an account deleted since (its name shows as "
+        "'anonymous').",
     )
 
 
@@ -385,6 +393,13 @@ class Game(Node):
     def variant_options(self) -> VariantOptions:
         return variant_options(get_variant(self._record.variant), self._record.options)
 
+    @strawberry.field(
+        description="Who may take a seat: guests or accounts only, people, bots or anyone "
+        "(createGame's admission)."
+    )
+    def admission(self) -> AdmissionType:
+        return admission_type(self._record)
+
     @strawberry.field(description="The time control it was created with; null: no clock.")
     def time_control(self) -> TimeControl | None:
         return time_control_type(self._record)
@@ -416,11 +431,12 @@ class Game(Node):
         for seat in self._record.seats:
             s = seat.seat
             bot = None if seat.bot is None else DomainBotPolicy(seat.bot)
+            account = seat_account(seat)
             if game is None or seen is None:
                 players.append(
                     Player(
                         seat=s,
-                        name=seat.name,
+                        name=shown_name(seat),
                         colour=seat.colour,
                         territories=0,
                         armies=0,
@@ -430,6 +446,7 @@ class Game(Node):
                         victory_points=0,
                         triremes=0,
                         bot=bot,
+                        account=account,
                     )
                 )
                 continue
@@ -437,7 +454,7 @@ class Game(Node):
             players.append(
                 Player(
                     seat=s,
-                    name=seat.name,
+                    name=shown_name(seat),
                     colour=seat.colour,
                     territories=game.territories_held(s),
                     armies=game.armies_of(s),
@@ -448,6 +465,7 @@ class Game(Node):
                     triremes=fleets.get(s, 0),
                     bot=bot,
                     absences=absences[s] if s < len(absences) else 0,
+                    account=account,
                 )
             )
         return players
@@ -694,9 +712,7 @@ class Game(Node):
         before: BEFORE = None,
     ) -> GameEventConnection:
         game_id = self._record.id
-        listing = EventListing(
-            info.context.service.store, game_id, self._record.variant, self.viewer
-        )
+        listing = EventListing(info.context.service.store, self._record, self.viewer)
         page = await cut_by_seq(listing, EVENT_CURSOR, game_id, (first, last), (after, before))
         return event_connection(game_id, page, listing.count)
 
@@ -716,7 +732,7 @@ class Game(Node):
         record = self._record
         if record.status != "finished":
             return None
-        listing = LogListing(info.context.service.store, record.id, record.version)
+        listing = LogListing(info.context.service.store, record)
         page = await cut_by_seq(listing, LOG_CURSOR, record.id, (first, last), (after, before))
         return log_connection(record.id, page, record.version)
 

@@ -11,6 +11,7 @@ from api.graphql.events import GameEvent
 from api.graphql.game import Game, game_type
 from api.graphql.generated import ActionInput
 from api.graphql.options import GameOptionsInput, VariantOptionsInput
+from api.graphql.seat_types import AdmissionInput
 from api.service import Session
 from api.text_inputs import CLIENT_MUTATION_ID, DATA_NAME, GLOBAL_ID, NAME, SEED
 from bots.seated import BotPolicy as DomainBotPolicy
@@ -69,6 +70,9 @@ class CreateGameInput:
     time_control: TimeControlInput | None = strawberry.field(
         default=None, description="The game's clock; omitted, the game has none."
     )
+    admission: AdmissionInput | None = strawberry.field(
+        default=None, description="Who may take a seat; omitted, anyone (guests too)."
+    )
     client_mutation_id: str | None = strawberry.field(default=None, description=ECHOED_KEY)
 
 
@@ -95,10 +99,18 @@ class CreateGamePayload:
     client_mutation_id: str | None = strawberry.field(description="As given in the input.")
 
 
-@strawberry.input(description="Take a seat in a game that has not started.")
+@strawberry.input(
+    description="Take a seat in a game that has not started: as a guest (the answer holds the "
+    "seat's token), or with an account's credential (the scope GAMES_PLAY), which binds the "
+    "seat to the account: its credential then acts for the seat."
+)
 class JoinGameInput:
     game_id: strawberry.ID = strawberry.field(description=GAME_ID)
-    name: str = strawberry.field(description=f"The player's name: {NAME_RULE}.")
+    name: str | None = strawberry.field(
+        default=None,
+        description=f"A guest's name: {NAME_RULE}. An account's seat takes the account's "
+        "name (a name given is ignored).",
+    )
     colour: str | None = strawberry.field(
         default=None,
         description=f"A free colour id ({DATA_NAME.rule}); by default the first free one.",
@@ -116,8 +128,9 @@ class JoinGamePayload:
     game: Game | None = strawberry.field(description="The game, as the new seat sees it.")
     seat: int | None = strawberry.field(description="The new seat's number.")
     token: str | None = strawberry.field(
-        description="The seat's secret token, shown once: send it as 'Authorization: Bearer …' "
-        "(or as 'token' in the WebSocket connection_init payload)."
+        description="A guest's seat token, shown once: send it as 'Authorization: Bearer …' "
+        "(or as 'token' in the WebSocket connection_init payload). Null for a seat bound to an "
+        "account: the account's credential acts for it."
     )
     user_errors: list[UserError] = strawberry.field(description="Why no seat was taken, if so.")
     client_mutation_id: str | None = strawberry.field(description="As given in the input.")

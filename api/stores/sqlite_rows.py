@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from api.stores.base import GameRecord, SeatRecord, StoredEvent
+from api.stores.base import Admission, GameRecord, SeatRecord, StoredEvent
 from domain.events import readable_by
 
 
@@ -25,6 +25,9 @@ def record_to_row(record: GameRecord) -> str:
                     "bot": s.bot,
                     "client_seed": s.client_seed,
                     "client_seed_source": s.client_seed_source,
+                    "account_id": s.account_id,
+                    "account_bot": s.account_bot,
+                    "anonymous": s.anonymous,
                 }
                 for s in record.seats
             ],
@@ -38,6 +41,7 @@ def record_to_row(record: GameRecord) -> str:
             "rules_revision": record.rules_revision,
             "seed_chosen": record.seed_chosen,
             "contributions": _plain_contributions(record.contributions),
+            "admission": record.admission.to_plain(),
         }
     )
 
@@ -74,6 +78,7 @@ def row_to_record(row: sqlite3.Row) -> GameRecord:
         rules_revision=data.get("rules_revision", 1),
         seed_chosen=data.get("seed_chosen", False),
         contributions=_contributions(data.get("contributions")),
+        admission=Admission.from_plain(data.get("admission")),
     )
 
 

@@ -30,6 +30,13 @@ import httpx
 
 from risiko_client.api import GameState, RisikoClient
 from risiko_client.arena_report import GameResult, format_report, report
+from risiko_client.arena_seating import (
+    GUESTS,
+    Seating,
+    check_seating,
+    read_credentials,
+    seating_of,
+)
 from risiko_client.bots import BOTS, Bot, PlayStats, bot_class, play
 from risiko_client.options import option_argument
 
@@ -90,6 +97,7 @@ async def play_game(
     bot_seeds: list[str],
     round_limit: int = ROUND_LIMIT,
     options: Mapping[str, Any] | None = None,
+    seating: Seating = GUESTS,
 ) -> GameResult:
     """Create a game, seat one bot per name, start it and let every bot play to the end.
     `options`: by name (Variant.options), over the variant's defaults."""
@@ -98,8 +106,8 @@ async def play_game(
     given |= {to_camel(name): value for name, value in (options or {}).items()}
     async with RisikoClient(url) as lobby:
         kinds = await lobby.action_kinds(variant)
-        game_id = await lobby.create_game(variant, given, seed)
-        tokens = await _seat(lobby, game_id, seats)
+        game_id = await lobby.create_game(variant, given, seed, admission=seating.admission)
+        tokens = await _seat(lobby, game_id, seats, seating)
         clients = {i: lobby.with_token(token) for i, token in enumerate(tokens) if token}
         try:
             await next(iter(clients.values())).start_game(game_id)
@@ -116,27 +124,6 @@ async def play_game(
                 await client.close()
     stats = [tasks[i].result() if i in tasks else PlayStats() for i in range(len(seats))]
     return _result(number, seed, seats, final, stats, time.perf_counter() - started)
-
-
-async def _seat(lobby: RisikoClient, game_id: str, seats: list[str]) -> list[str | None]:
-    """Seat one bot per name, in order; the token of each seat a bot plays through the API
-    (None: a bot the server plays)."""
-    # A host takes the first seat, so that bots the server plays (server-…) can be seated
-    # in the order given, and leaves before the start: the seats after it move up one.
-    # The arena's games are seeded, to be reproducible: it knows, having chosen the seed.
-    host_seat = await lobby.join_game(game_id, "host", accept_chosen_seed=True)
-    host = lobby.with_token(host_seat.token)
-    tokens: list[str | None] = []
-    for i, name in enumerate(seats):
-        if name.startswith(SERVER):
-            await host.add_bot(game_id, name.removeprefix(SERVER).upper(), f"{name}-{i}")
-            tokens.append(None)
-        else:
-            seat = await lobby.join_game(game_id, f"{name}-{i}", accept_chosen_seed=True)
-            tokens.append(seat.token)
-    await host.leave_game(game_id)
-    await host.close()
-    return tokens
 
 
 def _result(
@@ -170,6 +157,40 @@ def to_camel(name: str) -> str:
     return first + "".join(part.capitalize() for part in rest)
 
 
+async def _seat(
+    lobby: RisikoClient, game_id: str, seats: list[str], seating: Seating
+) -> list[str | None]:
+    """Seat one bot per name, in the order given; the seat tokens of those that play through
+    the API (a bot account's: its own credential). Those the server plays (server-…) are
+    added by a seated player: the first bot seated before, or, for the first seat, a host who
+    takes it and leaves before the start (the seats after it move up one). The arena's games
+    are seeded, to be reproducible: it knows, having chosen the seed."""
+    async with contextlib.AsyncExitStack() as stack:
+        adder = host = None
+        if seats[0].startswith(SERVER):
+            hosting = await lobby.join_game(game_id, "host", accept_chosen_seed=True)
+            host = adder = await stack.enter_async_context(lobby.with_token(hosting.token))
+        tokens: list[str | None] = []
+        for i, name in enumerate(seats):
+            if name.startswith(SERVER):
+                assert adder is not None
+                await adder.add_bot(game_id, name.removeprefix(SERVER).upper(), f"{name}-{i}")
+                tokens.append(None)
+                continue
+            credential = seating.credential(i)
+            joiner = lobby
+            if credential is not None:  # a bot account: seated, and named, as itself
+                joiner = await stack.enter_async_context(lobby.with_token(credential))
+            guest = None if credential else f"{name}-{i}"
+            seat = await joiner.join_game(game_id, guest, accept_chosen_seed=True)
+            tokens.append(seat.token)
+            if adder is None:
+                adder = await stack.enter_async_context(lobby.with_token(seat.token))
+        if host is not None:
+            await host.leave_game(game_id)
+    return tokens
+
+
 async def _until_over(lobby: RisikoClient, game_id: str) -> None:
     """Until the game has ended (the server's own bots may play the last moves)."""
     async for _ in lobby.events(game_id):
@@ -177,14 +198,16 @@ async def _until_over(lobby: RisikoClient, game_id: str) -> None:
 
 
 def schedule(bots: list[str], games: int, seed: int, duplicate: bool) -> list[tuple[Any, ...]]:
-    """(game seed, bot names by seat, bot seeds by seat) of every game, in playing order."""
+    """(game seed, bot names by seat, bot seeds by seat, the bots' places in `bots` by seat)
+    of every game, in playing order."""
     plan = []
     for deal in range(games):
         game_seed = f"arena-{seed}-{deal}"
         bot_seeds = [f"{seed}-{deal}-{i}" for i in range(len(bots))]
         for shift in range(len(bots) if duplicate else 1):
             order = [(i + shift) % len(bots) for i in range(len(bots))]
-            plan.append((game_seed, [bots[i] for i in order], [bot_seeds[i] for i in order]))
+            names, seeds = [bots[i] for i in order], [bot_seeds[i] for i in order]
+            plan.append((game_seed, names, seeds, order))
     return plan
 
 
@@ -220,19 +243,22 @@ async def _run(
     parallel: int,
     progress: Progress,
     options: Mapping[str, Any] | None = None,
+    seating: Seating = GUESTS,
 ) -> list[GameResult]:
-    """Every game of the plan, `parallel` at a time; the results in the plan's order."""
+    """Every game of the plan, `parallel` at a time; the results in the plan's order.
+    `seating.credentials` are by the bots' places in the list: each follows its bot."""
     slots = asyncio.Semaphore(parallel)
     done = 0
     progress.show(0)
 
     async def one(
-        number: int, game_seed: str, seats: list[str], bot_seeds: list[str]
+        number: int, game_seed: str, seats: list[str], bot_seeds: list[str], order: list[int]
     ) -> GameResult:
         nonlocal done
+        by_seat = Seating([seating.credential(i) for i in order], seating.admission)
         async with slots:
             result = await play_game(
-                url, variant, seats, number, game_seed, bot_seeds, round_limit, options
+                url, variant, seats, number, game_seed, bot_seeds, round_limit, options, by_seat
             )
         done += 1
         progress.show(done, f"(last: {result.actions} actions, round {result.round})")
@@ -255,9 +281,11 @@ def run_arena(
     options: Mapping[str, Any] | None = None,
     parallel: int = 1,
     progress: TextIO | None = None,
+    seating: Seating = GUESTS,
 ) -> dict[str, Any]:
     """Play the games and return the report (see `report`). `options`: the game's, by name
     (Variant.options: S.P.Q.RisiKo!'s victory_points, …), over the variant's defaults."""
+    check_seating(bots, seating, SERVER)
     for name in bots:
         if name.startswith(SERVER) and name.removeprefix(SERVER) not in SERVER_POLICIES:
             known = ", ".join(SERVER + policy for policy in SERVER_POLICIES)
@@ -269,13 +297,22 @@ def run_arena(
     if games < 1 or parallel < 1:
         raise ValueError("--games and --parallel must be at least 1")
     plan = schedule(bots, games, seed, duplicate)
+    admission = seating.admission or {}
+    guests_refused = admission.get("accountsRequired") or admission.get("admits") == "BOTS"
+    if guests_refused and any(names[0].startswith(SERVER) for _, names, *_ in plan):
+        raise ValueError(
+            "in a game for accounts only, a bot that plays through the API takes the first "
+            "seat, to seat the server's bots (with --duplicate, every bot takes it once)"
+        )
     with contextlib.ExitStack() as stack:
         url = server or stack.enter_context(local_server())
         _check_bots(url, variant, bots)  # a bot that cannot play this game fails before any
         bar = Progress(len(plan), progress)
         started = time.perf_counter()
         try:
-            results = asyncio.run(_run(url, variant, plan, round_limit, parallel, bar, options))
+            results = asyncio.run(
+                _run(url, variant, plan, round_limit, parallel, bar, options, seating)
+            )
         except BaseExceptionGroup as group:  # the task groups': raise the first error itself
             error: BaseException = group
             while isinstance(error, BaseExceptionGroup):
@@ -287,6 +324,8 @@ def run_arena(
     settings = {"variant": variant, "bots": bots, "seed": seed, "duplicate": duplicate}
     settings |= {"round_limit": round_limit, "options": dict(options or {})}
     settings |= {"parallel": parallel, "server": server}
+    accounts = sum(1 for credential in seating.credentials if credential)  # never the tokens
+    settings |= {"bot_accounts": accounts, "admission": seating.admission}
     return settings | report(results, seconds)
 
 
@@ -352,6 +391,23 @@ def add_arguments(parser: argparse.ArgumentParser, variants: Sequence[str] | Non
     )
     parser.add_argument("--parallel", type=int, default=1, help="games played at the same time")
     parser.add_argument(
+        "--tokens",
+        type=Path,
+        metavar="FILE",
+        help="bot accounts: a file of personal API tokens (GAMES_READ and GAMES_PLAY), one a "
+        "line, for the bots of --bots in their order; a bot with one joins as its account "
+        "(an empty line: as a guest)",
+    )
+    parser.add_argument(
+        "--admits",
+        choices=("anyone", "people", "bots"),
+        default="anyone",
+        help="who the games admit (bots: bot accounts only, and the server's bots)",
+    )
+    parser.add_argument(
+        "--accounts-only", action="store_true", help="the games admit accounts only, no guest"
+    )
+    parser.add_argument(
         "--json", action="store_true", help="the report as JSON on stdout, no progress bar"
     )
 
@@ -375,6 +431,7 @@ def run_command(args: argparse.Namespace, name: str) -> int:
             options=dict(args.option),
             parallel=args.parallel,
             progress=None if args.json else sys.stderr,
+            seating=seating_of(args),
         )
     except (ApiError, BotError, TransportError, OSError, ValueError) as error:
         print(f"{name}: {error}", file=sys.stderr)
@@ -402,12 +459,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 __all__ = [
     "BOTS",
     "GameResult",
+    "Seating",
     "add_arguments",
     "build_parser",
     "format_report",
     "local_server",
     "main",
     "play_game",
+    "read_credentials",
     "run_arena",
     "run_command",
 ]

@@ -9,6 +9,7 @@ seat's secrets (hand, objective) without asking the server for them.
 from __future__ import annotations
 
 import copy
+import itertools
 import random
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 from contextlib import asynccontextmanager
@@ -19,6 +20,9 @@ from typing import Any, Generic, TypeVar
 import httpx
 from starlette.applications import Starlette
 
+from api.accounts import handlers
+from api.accounts.commands import BecomeBot, Register
+from api.accounts.service import Accounts
 from api.app import create_app
 from api.graphql.ids import from_global_id
 from api.service import GameService
@@ -72,6 +76,22 @@ def running_server(data_dir: Path, env: dict[str, str] | None = None) -> Iterato
         yield running
     finally:
         running.stop()
+
+
+ACCOUNT_PASSWORD = "a kettle of purple mongooses"
+_ADDRESSES = itertools.count(1)
+
+
+async def registered(api: Api, name: str, bot: bool = False) -> str:
+    """A new account on the in-process app, and its session's token: registered from an
+    address of its own (the throttle bounds registrations per address), made a bot if asked."""
+    accounts: Accounts = api.app.state.accounts
+    address = f"2001:db8:{next(_ADDRESSES):x}::1"
+    made = await handlers.register(accounts, Register(name, ACCOUNT_PASSWORD, address))
+    if bot:
+        principal = await accounts.authenticate(made.token)
+        await handlers.become_bot(accounts, BecomeBot(principal))
+    return made.token
 
 
 # --------------------------------------------------------------------------- GraphQL calls

@@ -98,9 +98,12 @@ def asks_for_secrets(text: str, name: str) -> list[str]:
     """The lines of a module that read a seat's secrets other than from an Observation."""
     found = []
     for node in ast.walk(ast.parse(text)):
-        if isinstance(node, ast.Attribute) and node.attr in SECRET_READS:
-            if not observed(node.value):
-                found.append(f"{name}:{node.lineno} {node.attr}")
+        if (
+            isinstance(node, ast.Attribute)
+            and node.attr in SECRET_READS
+            and not observed(node.value)
+        ):
+            found.append(f"{name}:{node.lineno} {node.attr}")
     return found
 
 
