@@ -33,9 +33,12 @@ from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
 from strawberry.types.graphql import OperationType
 
 from api import web_client
+from api.account_feed import AccountFeed
+from api.account_games import SeatedAccounts
+from api.accounts.changes import account_channel, telling
 from api.accounts.service import Accounts
 from api.body_limit import BodySizeLimit
-from api.broker import Broker
+from api.broker import Broker, LobbyNews
 from api.budget import Budgets
 from api.feed import ChangeFeed
 from api.graphiql import ASSETS_PATH, MISSING_PAGE, ImmutableFiles, local_page
@@ -57,7 +60,7 @@ from api.refusals import (
     refusal_response,
 )
 from api.request_id import RequestId
-from api.service import AuthError, GameService, LobbyLimits
+from api.service import GameService, LobbyLimits
 from api.settings import Settings
 from api.socket_handler import CodedSocketHandler
 from api.stores.accounts import account_store_for
@@ -96,6 +99,7 @@ class RisikoGraphQL(GraphQL[Context, None]):
         accounts: Accounts | None = None,
     ) -> None:
         self.accounts = accounts
+        self.credential_recheck_seconds = settings.credential_recheck_seconds
         self.budgets = budgets_of(settings)
         self.origins = origin_pattern(settings.cors_origins)
         schema = build_schema(
@@ -272,15 +276,11 @@ class RisikoGraphQL(GraphQL[Context, None]):
             raw = context.request.headers.get("authorization")
         if raw is not None and not (isinstance(raw, str) and bearer_token(raw)):
             raise ConnectionRejectionError({"code": "UNAUTHENTICATED"})
-        token = bearer_token(raw) if isinstance(raw, str) else None
-        if token:
-            try:
-                await self.service.seat_for(token)
-            except AuthError:
-                raise ConnectionRejectionError({"code": "UNAUTHENTICATED"}) from None
-        context.token = token
+        context.token = bearer_token(raw) if isinstance(raw, str) else None
         client = context.request.client if context.request is not None else None
         await context.identify(client.host if client else None)
+        if context.token_revoked:  # a seat's token worth no seat, or an account's not valid
+            raise ConnectionRejectionError({"code": "UNAUTHENTICATED"})
         return None
 
     def create_response(
@@ -338,6 +338,27 @@ def make_store(settings: Settings) -> Store:
     return SqliteStore(settings.database)
 
 
+def _accounts(
+    store: Store, service: GameService, broker: Broker
+) -> tuple[Accounts, AccountFeed | None]:
+    """The accounts beside the games' store: the games they sit in (SeatedAccounts, which
+    also marks a deleted account's seats as its games finish), this instance's sockets told
+    at once of a change of an account, and every instance's through MongoDB's change stream."""
+    from api.stores.mongo_accounts import MongoAccountStore
+
+    account_store = account_store_for(store)
+    seated = SeatedAccounts(service.work, account_store)
+    service.work.finishing = seated.anonymise
+
+    def changed(account_id: str) -> None:
+        broker.publish(account_channel(account_id), [LobbyNews(type="AccountChanged")])
+
+    accounts = Accounts(telling(account_store, changed), games=seated)
+    if isinstance(account_store, MongoAccountStore):
+        return accounts, AccountFeed(account_store, broker)
+    return accounts, None
+
+
 def _change_feed(store: Store, broker: Broker) -> ChangeFeed | None:
     from api.stores.mongo import MongoStore
 
@@ -359,7 +380,7 @@ def create_app(
     )
     observed = Observability.of(settings, tracer_provider)
     service = GameService(observed.store(store), broker, publish_locally=feed is None, lobby=lobby)
-    accounts = Accounts(account_store_for(store))
+    accounts, account_feed = _accounts(store, service, broker)
     graphql = RisikoGraphQL(service, settings, observed, accounts)
 
     async def healthz(request: Request) -> Response:
@@ -406,9 +427,10 @@ def create_app(
         await accounts.start()
         await service.recover_deadlines()
         tasks = [asyncio.create_task(clock())]
-        if feed is not None:
-            tasks.append(asyncio.create_task(feed.run()))
-            await asyncio.wait_for(feed.ready.wait(), timeout=30)
+        for running in (feed, account_feed):
+            if running is not None:
+                tasks.append(asyncio.create_task(running.run()))
+                await asyncio.wait_for(running.ready.wait(), timeout=30)
         try:
             yield
         finally:

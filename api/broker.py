@@ -17,9 +17,11 @@ LOBBY = "__lobby__"
 
 
 class LobbyNews(TypedDict, total=False):
-    """News of the lobby: a game created, started or finished."""
+    """News of the lobby: a game created, started or finished; and of an account (on its
+    channel, api/accounts/changes.py): its credentials or itself changed, or it has taken a
+    seat in a game."""
 
-    type: str  # GameCreated, GameStarted or GameFinished
+    type: str  # GameCreated, GameStarted, GameFinished; AccountChanged, AccountSeated
     game_id: str
     variant: str  # GameCreated
     seed_chosen: bool  # GameCreated
@@ -46,17 +48,21 @@ class Broker:
         self.publish(LOBBY, [message])
 
     @asynccontextmanager
-    async def subscribe(self, channel: str) -> AsyncIterator[asyncio.Queue[Message]]:
+    async def subscribe(self, channel: str, *more: str) -> AsyncIterator[asyncio.Queue[Message]]:
+        """One queue of the messages of `channel` (and of the `more` channels, mixed)."""
         queue: asyncio.Queue[Message] = asyncio.Queue()  # bounded by hand in publish
-        self._subscribers[channel].add(queue)
+        channels = (channel, *more)
+        for name in channels:
+            self._subscribers[name].add(queue)
         try:
             yield queue
         finally:
-            subscribers = self._subscribers.get(channel)
-            if subscribers is not None:
-                subscribers.discard(queue)
-                if not subscribers:
-                    del self._subscribers[channel]
+            for name in channels:
+                subscribers = self._subscribers.get(name)
+                if subscribers is not None:
+                    subscribers.discard(queue)
+                    if not subscribers:
+                        del self._subscribers[name]
 
     def subscriber_count(self, channel: str) -> int:
         return len(self._subscribers.get(channel, ()))

@@ -6,9 +6,10 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from pathlib import Path
+from typing import Any
 
 from api.accounts.cli import add_account_commands
+from api.server_cli import add_server_commands
 from bots.policies import POLICIES
 from bots.simulate import simulate
 from domain.errors import RisikoError
@@ -75,6 +76,28 @@ def _odds(args: argparse.Namespace) -> int:
     return 0
 
 
+def _player_ranges() -> str:
+    """Each game's number of players, from its rules."""
+    return ", ".join(
+        f"{name} {v.ruleset.min_players} to {v.ruleset.max_players}"
+        for name, v in sorted(VARIANTS.items())
+    )
+
+
+def _option_names() -> str:
+    """Each game's options by name, from its options class."""
+    return "; ".join(
+        f"{name}: {', '.join(v.options_class.settable())}" for name, v in sorted(VARIANTS.items())
+    )
+
+
+def _option(text: str) -> tuple[str, Any]:
+    """NAME=VALUE (read as the arena reads it: risiko_client, imported only when given)."""
+    from risiko_client.options import option_argument
+
+    return option_argument(text)
+
+
 def _distribution(values: Sequence[float]) -> str:
     shown = [f"{k}:{p:.4f}" for k, p in enumerate(values) if p >= 0.00005]
     return " ".join(shown)
@@ -92,7 +115,7 @@ def _simulate(args: argparse.Namespace) -> int:
         seed=args.seed,
         policy=args.policy,
         round_limit=args.round_limit,
-        victory_points=args.victory_points,
+        options=dict(args.option),
         on_game=bar.show,
     )
     bar.end()
@@ -161,84 +184,6 @@ def _demo(args: argparse.Namespace) -> int:
     return 0
 
 
-def _serve(args: argparse.Namespace) -> int:
-    import uvicorn
-
-    from api.app import create_app
-    from api.collector import tune_for_serving
-    from api.connections import ConnectionLimits, uvicorn_options
-    from api.graphiql import missing_assets
-    from api.logs import log_config
-    from api.settings import Settings
-
-    overrides = {
-        name: value
-        for name, value in (("host", args.host), ("port", args.port), ("data_dir", args.data_dir))
-        if value is not None
-    }
-    settings = Settings(**overrides)
-    # The odds worker thread computes while the event loop serves everyone else: hand the
-    # interpreter lock over every millisecond instead of every five, so that a request
-    # waits less for it (benchmarks/hostile.py: the player's p99 under hammering).
-    sys.setswitchinterval(0.001)
-    print(
-        f"risiko: GraphQL at http://{settings.host}:{settings.port}/graphql, "
-        f"store {settings.database}",
-        flush=True,
-    )
-    if settings.graphiql and missing_assets(settings.graphiql_assets_dir):
-        print("risiko: GraphiQL's files are missing: `risiko graphiql-assets` fetches them")
-    limits = ConnectionLimits(
-        max_total=settings.max_connections,
-        max_per_address=settings.max_connections_per_address,
-        header_timeout=settings.header_timeout_seconds,
-        body_timeout=settings.body_timeout_seconds,
-        stalled_reader_timeout=settings.stalled_reader_timeout_seconds,
-    )
-    app = create_app(settings)
-    tune_for_serving()
-    uvicorn.run(
-        app,
-        host=settings.host,
-        port=settings.port,
-        log_level=settings.log_level,
-        log_config=log_config(settings.log_level, settings.log_format),
-        proxy_headers=True,
-        forwarded_allow_ips=settings.forwarded_allow_ips,
-        **uvicorn_options(limits),
-    )
-    return 0
-
-
-def _graphiql_assets(args: argparse.Namespace) -> int:
-    from api.graphiql import REGISTRY, AssetError, fetch_assets
-    from api.settings import Settings
-
-    if args.list:
-        from api.graphiql import cdn_page, page_assets
-        from api.npm_files import list_text
-
-        print(list_text(page_assets(cdn_page())), end="")
-        return 0
-    folder = Path(args.dir) if args.dir else Settings().graphiql_assets_dir
-    try:
-        fetched = fetch_assets(folder, registry=args.registry or REGISTRY)
-    except AssetError as error:
-        print(f"risiko: {error}", file=sys.stderr)
-        return 1
-    for asset in fetched:
-        print(f"fetched {asset.relative}")
-    print(f"GraphiQL's files are in {folder}")
-    return 0
-
-
-def _export_schema(args: argparse.Namespace) -> int:
-    from api.graphql.schema import schema
-
-    print(schema.as_str())
-    return 0
-
-
 def _version() -> str:
     """The installed distribution's version (its metadata, as pip installed it)."""
     from importlib.metadata import PackageNotFoundError, version
@@ -257,7 +202,18 @@ def build_parser(with_arena_options: bool = True) -> argparse.ArgumentParser:
     commands = parser.add_subparsers(
         dest="command", required=True, help="`risiko COMMAND --help` tells its options"
     )
+    _add_engine_commands(commands)
+    _add_odds(commands)
+    _add_simulate(commands)
+    _add_arena(commands, with_arena_options)
+    _add_verify(commands)
+    add_server_commands(commands)
+    add_account_commands(commands)
+    return parser
 
+
+def _add_engine_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """`demo` and `board`: the engine and its boards at a glance."""
     demo = commands.add_parser("demo", help="show the engine working")
     demo.add_argument("--seed", type=int, default=1, help="the seed of the 20 games (default 1)")
     demo.set_defaults(handler=_demo)
@@ -267,6 +223,8 @@ def build_parser(with_arena_options: bool = True) -> argparse.ArgumentParser:
     board.add_argument("--json", action="store_true", help="territories, regions and edges as JSON")
     board.set_defaults(handler=_board)
 
+
+def _add_odds(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     odds = commands.add_parser(
         "odds",
         help="exact odds of attacking until conquest or exhaustion",
@@ -325,18 +283,18 @@ def build_parser(with_arena_options: bool = True) -> argparse.ArgumentParser:
     odds.add_argument("--json", action="store_true", help="the odds as JSON")
     odds.set_defaults(handler=_odds)
 
+
+def _add_simulate(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     sim = commands.add_parser(
         "simulate",
         help="play games in-process and measure the engine",
         description="Play whole games in-process, one policy for every seat, with the "
-        "variant's default options (spqr: to 20 victory points), and measure the engine.",
+        "variant's default options (or those set with --option), and measure the engine.",
     )
     sim.add_argument(
         "--variant", default="classic", choices=sorted(VARIANTS), help="the game (default classic)"
     )
-    sim.add_argument(
-        "--players", type=int, default=4, help="classic 3 to 6, spqr 3 to 5, futurisiko 3 to 6"
-    )
+    sim.add_argument("--players", type=int, default=4, help=f"players: {_player_ranges()}")
     sim.add_argument("--games", type=int, default=100, help="games to play (default 100)")
     sim.add_argument(
         "--seed", type=int, default=0, help="the same seed plays the same games (default 0)"
@@ -349,7 +307,13 @@ def build_parser(with_arena_options: bool = True) -> argparse.ArgumentParser:
     )
     sim.add_argument("--round-limit", type=int, default=200, help="rounds before a game is cut")
     sim.add_argument(
-        "--victory-points", type=int, help="spqr only: the target (default 20) a player wins at"
+        "--option",
+        type=_option,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set one of the variant's options (again for another); a VALUE in JSON (3, true, "
+        f"null, ...) or else text. The options: {_option_names()}",
     )
     sim.add_argument("--json", action="store_true", help="the measures as JSON")
     sim.add_argument(
@@ -360,6 +324,10 @@ def build_parser(with_arena_options: bool = True) -> argparse.ArgumentParser:
     )
     sim.set_defaults(handler=_simulate)
 
+
+def _add_arena(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser], with_arena_options: bool
+) -> None:
     arena = commands.add_parser(
         "arena",
         help="bots play whole games through the API",
@@ -373,6 +341,8 @@ def build_parser(with_arena_options: bool = True) -> argparse.ArgumentParser:
         add_arguments(arena, sorted(VARIANTS))
     arena.set_defaults(handler=_arena)
 
+
+def _add_verify(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     verify = commands.add_parser(
         "verify",
         help="check a finished game's dice from what its server publishes",
@@ -389,38 +359,6 @@ def build_parser(with_arena_options: bool = True) -> argparse.ArgumentParser:
         "a token may begin with '-')",
     )
     verify.set_defaults(handler=_verify)
-
-    serve = commands.add_parser("serve", help="run the GraphQL server (settings: RISIKO_* too)")
-    serve.add_argument("--host", help="address to listen on (RISIKO_HOST, default 127.0.0.1)")
-    serve.add_argument("--port", type=int, help="port (RISIKO_PORT, default 8000)")
-    serve.add_argument("--data-dir", help="folder of the embedded store (RISIKO_DATA_DIR)")
-    serve.set_defaults(handler=_serve)
-
-    assets = commands.add_parser(
-        "graphiql-assets",
-        help="fetch GraphiQL's files from the npm registry, for the server to serve them",
-        description="Fetch GraphiQL's files from the npm registry into a folder, each checked "
-        "against the hash GraphiQL's page names. An installed package carries them already; "
-        "a checkout's server keeps them in the user's cache.",
-    )
-    assets.add_argument(
-        "--dir",
-        help="where (RISIKO_GRAPHIQL_ASSETS_DIR; default: the installed package's files, "
-        "else ~/.cache/risiko/graphiql)",
-    )
-    assets.add_argument("--registry", help="npm registry (default: registry.npmjs.org)")
-    assets.add_argument(
-        "--list",
-        action="store_true",
-        help="print the files GraphiQL's page names, as api/graphiql_files.json lists them "
-        "for the build, and fetch nothing",
-    )
-    assets.set_defaults(handler=_graphiql_assets)
-
-    export = commands.add_parser("export-schema", help="print the GraphQL schema (SDL)")
-    export.set_defaults(handler=_export_schema)
-    add_account_commands(commands)
-    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -20,7 +20,7 @@ import logging
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
@@ -111,145 +111,164 @@ def _address(transport: asyncio.BaseTransport) -> str:
     return str(peer[0]) if isinstance(peer, tuple) and peer else "unknown"
 
 
+class GuardedWebSocket(WebSocketsSansIOProtocol):
+    """uvicorn's WebSocket (sans-I/O) protocol, holding its HTTP socket's place under the
+    caps and cut when its reader stalls (`guarded_protocols` binds the limits)."""
+
+    limits: ClassVar[ConnectionLimits]
+    release: Callable[[], None] | None = None  # set by the HTTP socket it came from
+    _stalled: asyncio.TimerHandle | None = None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Small messages (game events) go uncompressed: api/small_messages.py.
+        self.conn.available_extensions = small_messages_plain(self.conn.available_extensions or [])
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._unstall()
+        super().connection_lost(exc)
+        if self.release is not None:
+            self.release()
+            self.release = None
+
+    def pause_writing(self) -> None:
+        """Our buffer for this client is full: it has that long to read some of it."""
+        super().pause_writing()
+        if self._stalled is None:
+            loop = asyncio.get_running_loop()
+            self._stalled = loop.call_later(self.limits.stalled_reader_timeout, self._cut)
+
+    def resume_writing(self) -> None:
+        self._unstall()
+        super().resume_writing()
+
+    def _unstall(self) -> None:
+        if self._stalled is not None:
+            self._stalled.cancel()
+            self._stalled = None
+
+    def _cut(self) -> None:
+        self._stalled = None
+        client = self.client[0] if self.client else "unknown"
+        logger.warning(
+            "cut a WebSocket from %s: it read nothing for %g s with its buffer full",
+            client,
+            self.limits.stalled_reader_timeout,
+        )
+        self.transport.abort()  # close() would wait, forever, to flush to it
+
+
+class GuardedHttp(HttpToolsProtocol):
+    """uvicorn's HTTP (httptools) protocol, refusing a socket over the caps and closing
+    one whose request is too slow (`guarded_protocols` binds the limits)."""
+
+    limits: ClassVar[ConnectionLimits]
+    _release: Callable[[], None] | None = None
+    _deadline: asyncio.TimerHandle | None = None
+    _phase: str = ""
+    _refused: bool = False
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        address = _address(transport)
+        refused = self.limits.admit(address)
+        if refused is not None:
+            logger.warning("refused a connection from %s: %s", address, refused)
+            self._refused = True
+            transport.write(
+                _refusal(503, "Service Unavailable", "TOO_MANY_CONNECTIONS", refused, True)
+            )
+            # Half-close, and read what the client sends a moment longer: closing on
+            # unread bytes resets the socket, and the client would never see the 503.
+            if transport.can_write_eof():
+                transport.write_eof()
+            asyncio.get_running_loop().call_later(LINGER_SECONDS, transport.close)
+            return
+        self._release = functools.partial(self.limits.release, address)
+        super().connection_made(transport)
+        self._arm("headers")  # a fresh socket owes its first request's headers
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._refused:
+            return  # refused in connection_made: uvicorn never saw it
+        self._disarm()
+        if self._release is not None:
+            self._release()
+            self._release = None
+        super().connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        if self._refused:
+            return  # whatever it sends is dropped
+        super().data_received(data)
+
+    # The parser's callbacks tell what the client owes: a request's headers from its
+    # first byte, then its body; nothing while it waits for our answer or idles between
+    # requests (uvicorn's keep-alive timeout covers that).
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        self._arm("headers")
+
+    def on_headers_complete(self) -> None:
+        super().on_headers_complete()
+        self._arm("body")
+
+    def on_message_complete(self) -> None:
+        super().on_message_complete()
+        self._disarm()
+
+    def handle_websocket_upgrade(self) -> None:
+        self._disarm()
+        super().handle_websocket_upgrade()
+        socket = self.transport.get_protocol()
+        if isinstance(socket, GuardedWebSocket):  # its place goes with it
+            socket.release, self._release = self._release, None
+
+    def _arm(self, phase: str) -> None:
+        if self._phase != phase:
+            self._disarm()
+            self._phase = phase
+            seconds = self._seconds_for(phase)
+            self._deadline = self.loop.call_later(seconds, self._too_slow, phase)
+
+    def _seconds_for(self, phase: str) -> float:
+        """How long the client has to send the request's `phase` (headers or body)."""
+        return self.limits.header_timeout if phase == "headers" else self.limits.body_timeout
+
+    def _disarm(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+        self._phase = ""
+
+    def _too_slow(self, phase: str) -> None:
+        self._deadline = None
+        if self.transport.is_closing():
+            return
+        seconds = self._seconds_for(phase)
+        message = f"the request's {phase} did not arrive within {seconds:g} s"
+        client = self.client[0] if self.client else "unknown"
+        logger.warning("closed a connection from %s: %s", client, message)
+        if phase == "headers":  # nothing reached the application: answer it
+            self.transport.write(
+                _refusal(408, "Request Timeout", "REQUEST_TIMEOUT", message, False)
+            )
+        self.transport.close()
+
+
 def guarded_protocols(
     limits: ConnectionLimits,
-) -> tuple[type[HttpToolsProtocol], type[WebSocketsSansIOProtocol]]:
+) -> tuple[type[GuardedHttp], type[GuardedWebSocket]]:
     """uvicorn's HTTP (httptools) and WebSocket (sans-I/O) protocol classes, bound to
     `limits`."""
+    bound = limits  # a class body reads `limits` as its own attribute's name
 
-    class GuardedWebSocket(WebSocketsSansIOProtocol):
-        release: Callable[[], None] | None = None  # set by the HTTP socket it came from
-        _stalled: asyncio.TimerHandle | None = None
+    class BoundHttp(GuardedHttp):
+        limits = bound
 
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, **kwargs)
-            # Small messages (game events) go uncompressed: api/small_messages.py.
-            self.conn.available_extensions = small_messages_plain(
-                self.conn.available_extensions or []
-            )
+    class BoundWebSocket(GuardedWebSocket):
+        limits = bound
 
-        def connection_lost(self, exc: Exception | None) -> None:
-            self._unstall()
-            super().connection_lost(exc)
-            if self.release is not None:
-                self.release()
-                self.release = None
-
-        def pause_writing(self) -> None:
-            """Our buffer for this client is full: it has that long to read some of it."""
-            super().pause_writing()
-            if self._stalled is None:
-                loop = asyncio.get_running_loop()
-                self._stalled = loop.call_later(limits.stalled_reader_timeout, self._cut)
-
-        def resume_writing(self) -> None:
-            self._unstall()
-            super().resume_writing()
-
-        def _unstall(self) -> None:
-            if self._stalled is not None:
-                self._stalled.cancel()
-                self._stalled = None
-
-        def _cut(self) -> None:
-            self._stalled = None
-            client = self.client[0] if self.client else "unknown"
-            logger.warning(
-                "cut a WebSocket from %s: it read nothing for %g s with its buffer full",
-                client,
-                limits.stalled_reader_timeout,
-            )
-            self.transport.abort()  # close() would wait, forever, to flush to it
-
-    class GuardedHttp(HttpToolsProtocol):
-        _release: Callable[[], None] | None = None
-        _deadline: asyncio.TimerHandle | None = None
-        _phase: str = ""
-        _refused: bool = False
-
-        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-            address = _address(transport)
-            refused = limits.admit(address)
-            if refused is not None:
-                logger.warning("refused a connection from %s: %s", address, refused)
-                self._refused = True
-                transport.write(
-                    _refusal(503, "Service Unavailable", "TOO_MANY_CONNECTIONS", refused, True)
-                )
-                # Half-close, and read what the client sends a moment longer: closing on
-                # unread bytes resets the socket, and the client would never see the 503.
-                if transport.can_write_eof():
-                    transport.write_eof()
-                asyncio.get_running_loop().call_later(LINGER_SECONDS, transport.close)
-                return
-            self._release = lambda: limits.release(address)
-            super().connection_made(transport)
-            self._arm("headers")  # a fresh socket owes its first request's headers
-
-        def connection_lost(self, exc: Exception | None) -> None:
-            if self._refused:
-                return  # refused in connection_made: uvicorn never saw it
-            self._disarm()
-            if self._release is not None:
-                self._release()
-                self._release = None
-            super().connection_lost(exc)
-
-        def data_received(self, data: bytes) -> None:
-            if self._refused:
-                return  # whatever it sends is dropped
-            super().data_received(data)
-
-        # The parser's callbacks tell what the client owes: a request's headers from its
-        # first byte, then its body; nothing while it waits for our answer or idles between
-        # requests (uvicorn's keep-alive timeout covers that).
-        def on_message_begin(self) -> None:
-            super().on_message_begin()
-            self._arm("headers")
-
-        def on_headers_complete(self) -> None:
-            super().on_headers_complete()
-            self._arm("body")
-
-        def on_message_complete(self) -> None:
-            super().on_message_complete()
-            self._disarm()
-
-        def handle_websocket_upgrade(self) -> None:
-            self._disarm()
-            super().handle_websocket_upgrade()
-            socket = self.transport.get_protocol()
-            if isinstance(socket, GuardedWebSocket):  # its place goes with it
-                socket.release, self._release = self._release, None
-
-        def _arm(self, phase: str) -> None:
-            if self._phase != phase:
-                self._disarm()
-                self._phase = phase
-                seconds = limits.header_timeout if phase == "headers" else limits.body_timeout
-                self._deadline = self.loop.call_later(seconds, self._too_slow, phase)
-
-        def _disarm(self) -> None:
-            if self._deadline is not None:
-                self._deadline.cancel()
-                self._deadline = None
-            self._phase = ""
-
-        def _too_slow(self, phase: str) -> None:
-            self._deadline = None
-            if self.transport.is_closing():
-                return
-            seconds = limits.header_timeout if phase == "headers" else limits.body_timeout
-            message = f"the request's {phase} did not arrive within {seconds:g} s"
-            client = self.client[0] if self.client else "unknown"
-            logger.warning("closed a connection from %s: %s", client, message)
-            if phase == "headers":  # nothing reached the application: answer it
-                self.transport.write(
-                    _refusal(408, "Request Timeout", "REQUEST_TIMEOUT", message, False)
-                )
-            self.transport.close()
-
-    return GuardedHttp, GuardedWebSocket
+    return BoundHttp, BoundWebSocket
 
 
 def uvicorn_options(limits: ConnectionLimits) -> dict[str, Any]:

@@ -12,10 +12,12 @@ from typing import Any
 from pymongo.errors import PyMongoError
 
 from api.broker import Broker
+from api.lobby_events import PlayerJoined
 from api.publishing import publish
 from api.stores import codec
 from api.stores.base import StoredEvent
 from api.stores.mongo import MongoStore
+from api.unit_of_work import accounts_of
 
 logger = logging.getLogger("risiko.feed")
 VARIANTS_KEPT = 10_000  # games whose variant is remembered (a game's never changes)
@@ -45,7 +47,9 @@ class ChangeFeed:
 
     async def _publish(self, game_id: str, event: StoredEvent) -> None:
         variant = self._variants.get(game_id)
-        if variant is None:
+        joined = event.data.get("type") == PlayerJoined.__name__
+        record = None
+        if variant is None or joined:  # a join: whose accounts sit there now (seatEvents)
             record = await self.store.get(game_id)
             if record is None:  # an event is written with its game's row: never
                 logger.warning("an event of game %s, which has no row", game_id)
@@ -54,4 +58,5 @@ class ChangeFeed:
             if len(self._variants) >= VARIANTS_KEPT:
                 self._variants.pop(next(iter(self._variants)))
             self._variants[game_id] = variant
-        publish(self.broker, game_id, [codec.decode(variant, event)])
+        accounts = accounts_of(record) if joined and record is not None else []
+        publish(self.broker, game_id, [codec.decode(variant, event)], accounts)

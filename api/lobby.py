@@ -14,9 +14,9 @@ from api.clock import ClockState, TimeControl
 from api.commands import AddBot, CreateGame, LeaveGame, StartGame, TakeSeat
 from api.lobby_events import BotJoined, GameAbandoned, GameCreated, PlayerJoined, PlayerLeft
 from api.moves import Play, apply_action, bots, follow_clock, time_control
-from api.read_models import Session, hash_token, seat_for, seats_payload, start_engine
+from api.read_models import Session, acting_seat, hash_token, seats_payload, start_engine
 from api.service_errors import ServiceError
-from api.stores.base import GameRecord, GameStatus, SeatRecord
+from api.stores.base import Admits, GameRecord, GameStatus, SeatRecord
 from api.unit_of_work import Change, Committed, UnitOfWork, Work
 from domain import actions as a
 from domain.errors import ErrorCode, InvalidOptions
@@ -64,6 +64,7 @@ async def create_game(work: Work, command: CreateGame) -> GameRecord:
         time_control=control,
         rules_revision=VARIANTS[command.variant].rules_revision,
         seed_chosen=seed is not None,
+        admission=command.admission,
     )
     created = GameCreated(
         record.variant,
@@ -74,7 +75,10 @@ async def create_game(work: Work, command: CreateGame) -> GameRecord:
         control,
     )
     payload = created.to_dict()
-    del payload["type"]  # the create entry holds what the event tells
+    del payload["type"]  # the create entry holds what the event tells, and who it admits
+    admission = record.admission.to_plain()
+    if admission is not None:
+        payload["admission"] = admission
     await work.create(record, payload, created)
     return record
 
@@ -120,7 +124,7 @@ async def _check_unstarted(work: Work, creator: str) -> None:
 async def add_bot(work: Work, command: AddBot) -> Joined:
     """A bot at a free seat, which the server plays (any seated player, in the lobby).
     Its token is never given: nobody but the server acts for it."""
-    await seat_for(work.store, command.token, command.game_id)
+    await acting_seat(work.sessions, command.token, command.account, command.game_id)
     name = command.name
     if name is None:
         record = (await work.sessions.get(command.game_id)).record
@@ -135,8 +139,9 @@ async def take_seat(work: Work, command: TakeSeat) -> Joined:
     printable ASCII characters; ValueError otherwise) is recorded unless the game's seed
     was chosen (such a game must stay reproducible from its seed: `Joined` says so)."""
     check_client_seed(command.client_seed)
-    try:
-        name = text_inputs.name(command.name)
+    account = command.account
+    try:  # an account's seat takes the account's name, as registered
+        name = account.name if account is not None else text_inputs.name(command.name)
     except text_inputs.TextRefused as refused:
         raise ServiceError(ErrorCode.INVALID_NAME, refused.message) from None
     _check_text(ErrorCode.INVALID_COLOUR, text_inputs.DATA_NAME, command.colour)
@@ -145,12 +150,23 @@ async def take_seat(work: Work, command: TakeSeat) -> Joined:
         record = session.record
         if record.status != LOBBY:
             raise ServiceError(ErrorCode.GAME_ALREADY_STARTED, "this game has already started")
+        _admit(record, command)
         colour = _free_colour(record, command.colour)
-        token = secrets.token_urlsafe(32)
+        token = secrets.token_urlsafe(32)  # an account's seat: a token nobody is given
         seat = len(record.seats)
         client_seed, source = _contribution(record, command)
         policy = None if command.bot is None else command.bot.value
-        taken = SeatRecord(seat, name, colour, hash_token(token), policy, client_seed, source)
+        taken = SeatRecord(
+            seat,
+            name,
+            colour,
+            hash_token(token),
+            policy,
+            client_seed,
+            source,
+            account_id=None if account is None else account.id,
+            account_bot=account is not None and account.bot,
+        )
         joined: Event = PlayerJoined(seat, name, colour)
         payload: dict[str, Any] = {"seat": seat, "name": name, "colour": colour}
         if policy is not None:
@@ -163,6 +179,24 @@ async def take_seat(work: Work, command: TakeSeat) -> Joined:
         change = Change(updated, "join", None, payload, [joined])
         committed = await unit.commit(session, change)
         return Joined(committed.record, seat, token, client_seed_accepted=source == SEAT_SEED)
+
+
+def _admit(record: GameRecord, command: TakeSeat) -> None:
+    """A user error if the game does not admit this seat (Admission), or if the account
+    already sits in it: an account holds at most one seat of a game."""
+    account = command.account
+    if account is not None and record.seat_of_account(account.id) is not None:
+        raise ServiceError(ErrorCode.ALREADY_SEATED, "this account already has a seat here")
+    admission = record.admission
+    bot = command.bot is not None or (account is not None and account.bot)
+    if admission.admits == Admits.PEOPLE and bot:
+        raise ServiceError(ErrorCode.PEOPLE_ONLY, "this game admits people only, no bot")
+    if admission.admits == Admits.BOTS and not bot:
+        raise ServiceError(ErrorCode.BOTS_ONLY, "this game admits bot accounts only")
+    if admission.accounts_required and account is None and command.bot is None:
+        raise ServiceError(
+            ErrorCode.ACCOUNT_REQUIRED, "this game admits accounts only: log in to join it"
+        )
 
 
 def _free_colour(record: GameRecord, colour: str | None) -> str:
@@ -199,7 +233,7 @@ def _contribution(record: GameRecord, command: TakeSeat) -> tuple[str | None, st
 async def leave_game(work: Work, command: LeaveGame) -> GameRecord:
     """Before the start the seat is freed (the later seats move up one place, keeping their
     tokens); after it, the player resigns."""
-    _, seat = await seat_for(work.store, command.token, command.game_id)
+    _, seat = await acting_seat(work.sessions, command.token, command.account, command.game_id)
     async with work.unit(command.game_id) as unit:
         session = await unit.session()
         record = session.record
@@ -228,7 +262,7 @@ async def start_game(work: Work, command: StartGame) -> GameRecord:
     chosen a contribution of its own knowing it (docs/architecture.md, "A game's
     randomness"). Ignored in a game whose seed was chosen."""
     check_client_seed(command.client_seed)
-    _, seat = await seat_for(work.store, command.token, command.game_id)
+    _, seat = await acting_seat(work.sessions, command.token, command.account, command.game_id)
     async with work.unit(command.game_id) as unit:
         session = await unit.session()
         record = session.record

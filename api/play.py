@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from api.commands import SubmitAction
 from api.moves import Play, Submitted, apply_action
-from api.read_models import of_game, seat_for
+from api.read_models import acting_seat, of_game
 from api.scheduler import act_if_late
 from api.service_errors import ServiceError
 from api.stores import codec
@@ -16,8 +16,10 @@ from domain.errors import CodedError, ErrorCode
 
 async def submit_action(work: Work, command: SubmitAction) -> Submitted:
     token_seat = command.token_seat
-    if token_seat is None or not command.token:
-        token_seat = await seat_for(work.store, command.token, command.game_id)
+    if command.account is not None or token_seat is None or not command.token:
+        token_seat = await acting_seat(
+            work.sessions, command.token, command.account, command.game_id
+        )
     _, seat = of_game(token_seat, command.game_id)
     if not command.action.by_seat:  # the clock's, and leaving (leaveGame)
         raise ServiceError(ErrorCode.INVALID_ACTION, "that is not an action a seat can submit here")

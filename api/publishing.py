@@ -6,19 +6,28 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from api.accounts.changes import account_channel
 from api.broker import Broker, LobbyNews
-from api.lobby_events import SEAT_CHANGES, GameAbandoned, GameCreated
+from api.lobby_events import SEAT_CHANGES, GameAbandoned, GameCreated, PlayerJoined
 from api.stores.base import RecordedEvent
 from domain.events import Event, GameEnded, GameStarted
 
 
-def publish(broker: Broker, game_id: str, events: Sequence[RecordedEvent]) -> None:
-    """A game's events to its subscribers, and the lobby's news they carry."""
+def publish(
+    broker: Broker, game_id: str, events: Sequence[RecordedEvent], accounts: Sequence[str] = ()
+) -> None:
+    """A game's events to its subscribers, and the lobby's news they carry; `accounts`, those
+    seated in the game after these events: told when a player joins (one of them has just
+    sat down, and the stream of its games follows it there: api/seat_stream.py)."""
     broker.publish(game_id, events)
     for recorded in events:
         event = recorded.event
         if isinstance(event, SEAT_CHANGES):
             broker.publish(seats_channel(game_id), [recorded])
+        if isinstance(event, PlayerJoined):
+            seated = LobbyNews(type="AccountSeated", game_id=game_id)
+            for account in accounts:
+                broker.publish(account_channel(account), [seated])
         news = lobby_news(game_id, event)
         if news is not None:
             broker.publish_lobby(news)
@@ -57,6 +66,8 @@ class Publisher:
         self.broker = broker
         self.locally = locally
 
-    def publish(self, game_id: str, events: Sequence[RecordedEvent]) -> None:
+    def publish(
+        self, game_id: str, events: Sequence[RecordedEvent], accounts: Sequence[str] = ()
+    ) -> None:
         if self.locally:
-            publish(self.broker, game_id, events)
+            publish(self.broker, game_id, events, accounts)

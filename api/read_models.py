@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from api.anonymous import shown_entries, shown_events
 from api.broker import Broker, LobbyNews
 from api.lobby_events import SEAT_CHANGES
 from api.service_errors import Forbidden, ServiceError, Unauthenticated
@@ -55,6 +56,9 @@ class Sessions:
             raise ServiceError(ErrorCode.GAME_NOT_FOUND, f"there is no game {game_id!r}")
         kept = self._kept.get(game_id)
         if kept is not None and kept.record.version == record.version:
+            if kept.record.seats != record.seats:  # a finished game's seats made anonymous
+                kept = Session(record, kept.game, kept.last_event)
+                self.remember(kept)
             return kept
         return await self.rebuild(record)
 
@@ -171,6 +175,20 @@ async def seat_for(store: Store, token: str | None, game_id: str | None = None) 
     return found if game_id is None else of_game(found, game_id)
 
 
+async def acting_seat(
+    sessions: Sessions, token: str | None, account: str | None, game_id: str
+) -> tuple[str, int]:
+    """The (game, seat) of whoever acts in `game_id`: the seat bound to `account` there (read
+    from the game's row as it is now), else the seat of `token`; AuthError if there is none
+    (Forbidden: the account has no seat in this game)."""
+    if account is None:
+        return await seat_for(sessions.store, token, game_id)
+    seat = (await sessions.get(game_id)).record.seat_of_account(account)
+    if seat is None:
+        raise Forbidden("this account has no seat in this game")
+    return game_id, seat
+
+
 def of_game(token_seat: tuple[str, int], game_id: str) -> tuple[str, int]:
     """A token's (game, seat), when the game is `game_id`; Forbidden otherwise."""
     if token_seat[0] != game_id:
@@ -210,14 +228,14 @@ class Histories:
     async def events(
         self, game_id: str, viewer: int | None, after: int, first: int
     ) -> list[RecordedEvent]:
-        variant = (await self.sessions.get(game_id)).record.variant  # NOT_FOUND if unknown
-        return await self._page(game_id, variant, viewer, after, first)
+        record = (await self.sessions.get(game_id)).record  # NOT_FOUND if unknown
+        return await self._page(record, viewer, after, first)
 
     async def _page(
-        self, game_id: str, variant: str, viewer: int | None, after: int, first: int
+        self, record: GameRecord, viewer: int | None, after: int, first: int
     ) -> list[RecordedEvent]:
-        stored = await self.store.events(game_id, viewer, after, first)
-        return [codec.decode(variant, event) for event in stored]
+        stored = await self.store.events(record.id, viewer, after, first)
+        return shown_events(record, [codec.decode(record.variant, event) for event in stored])
 
     async def action_log(self, session: Session, after: int, first: int) -> list[LogEntry]:
         """A finished game's log entries after `after` (at most `first`), up to the version
@@ -227,12 +245,17 @@ class Histories:
         if record.status != GameStatus.FINISHED:
             raise ValueError("a game's action log is public only once the game is over")
         entries = await self.store.log(record.id, after, first)
-        return [entry for entry in entries if entry.seq <= record.version]
+        return shown_entries(record, [entry for entry in entries if entry.seq <= record.version])
 
     async def games(
-        self, status: str | None, variant: str | None, after: str | None, first: int
+        self,
+        status: str | None,
+        variant: str | None,
+        after: str | None,
+        first: int,
+        account: str | None = None,
     ) -> list[GameRecord]:
-        return await self.store.games(status, variant, after, first)
+        return await self.store.games(status, variant, after, first, account)
 
     async def stream(
         self,
@@ -247,10 +270,10 @@ class Histories:
         seats (a seat that leaves the lobby moves the later ones up and loses its token), so
         no event is ever judged for a seat its reader no longer holds; it raises AuthError
         for a token worth nothing now, which ends the stream."""
-        variant = (await self.sessions.get(game_id)).record.variant
+        record = (await self.sessions.get(game_id)).record
         reader = _Reader(viewer, after, seat_now)
         async with self.broker.subscribe(game_id) as queue:
-            async for event in self._stored(game_id, variant, reader):
+            async for event in self._stored(record, reader):
                 yield event
             if (await self.sessions.get(game_id)).record.status == GameStatus.FINISHED:
                 return  # the whole history has been sent: nothing more will come
@@ -264,7 +287,7 @@ class Histories:
                 if message.seq > reader.last + 1:
                     # Events private to others leave gaps in what this viewer sees; fetch what
                     # this viewer may see in between to be sure nothing was skipped.
-                    async for event in self._stored(game_id, variant, reader, message.seq):
+                    async for event in self._stored(record, reader, message.seq):
                         yield event
                 reader.last = message.seq
                 if message.is_visible_to(reader.viewer):
@@ -274,13 +297,13 @@ class Histories:
                     return
 
     async def _stored(
-        self, game_id: str, variant: str, reader: _Reader, before: int | None = None
+        self, record: GameRecord, reader: _Reader, before: int | None = None
     ) -> AsyncIterator[RecordedEvent]:
         """The stored events after `reader.last` (and before `before`) its viewer may see,
         page by page; a page read for a viewer whose seat then changed is read again."""
         while True:
             limit = STREAM_PAGE if before is None else max(1, before - reader.last - 1)
-            page = await self._page(game_id, variant, reader.viewer, reader.last, limit)
+            page = await self._page(record, reader.viewer, reader.last, limit)
             for event in page:
                 if before is not None and event.seq >= before:
                     return

@@ -22,6 +22,7 @@ from api.commands import (
     CreateGame,
     LeaveGame,
     LobbyLimits,
+    SeatAccount,
     StartGame,
     SubmitAction,
     TakeSeat,
@@ -34,7 +35,7 @@ from api.read_models import PLAYED, Histories, Session, Sessions, engine_seed, h
 from api.read_models import seat_for as token_seat
 from api.scheduler import Scheduler, declare_time_limit
 from api.service_errors import AuthError, Forbidden, ServiceError, Unauthenticated
-from api.stores.base import GameRecord, LogEntry, RecordedEvent, Store
+from api.stores.base import ANYONE, Admission, GameRecord, LogEntry, RecordedEvent, Store
 from api.unit_of_work import SNAPSHOT_EVERY, Work
 from bots.seated import BotPolicy
 from domain import actions as a
@@ -86,9 +87,14 @@ class GameService:
         return await self.histories.action_log(session, after, first)
 
     async def games(
-        self, status: str | None, variant: str | None, after: str | None, first: int
+        self,
+        status: str | None,
+        variant: str | None,
+        after: str | None,
+        first: int,
+        account: str | None = None,
     ) -> list[GameRecord]:
-        return await self.histories.games(status, variant, after, first)
+        return await self.histories.games(status, variant, after, first, account)
 
     def stream(
         self,
@@ -112,14 +118,21 @@ class GameService:
         seed: str | None = None,
         creator: str | None = None,
         time_control: dict[str, Any] | None = None,
+        admission: Admission = ANYONE,
     ) -> GameRecord:
-        command = CreateGame(variant, dict(options), seed, creator, time_control)
+        command = CreateGame(variant, dict(options), seed, creator, time_control, admission)
         return await lobby.create_game(self.work, command)
 
     async def join_game(
-        self, game_id: str, name: str, colour: str | None = None, client_seed: str | None = None
+        self,
+        game_id: str,
+        name: str,
+        colour: str | None = None,
+        client_seed: str | None = None,
+        account: SeatAccount | None = None,
     ) -> Joined:
-        command = TakeSeat(game_id, name, colour, client_seed=client_seed)
+        """A seat, a guest's (its token in the answer), or bound to `account`."""
+        command = TakeSeat(game_id, name, colour, client_seed=client_seed, account=account)
         return await lobby.take_seat(self.work, command)
 
     async def add_bot(
@@ -129,16 +142,25 @@ class GameService:
         policy: BotPolicy = BotPolicy.ODDS,
         name: str | None = None,
         colour: str | None = None,
+        account: str | None = None,
     ) -> Joined:
-        return await lobby.add_bot(self.work, AddBot(game_id, token, policy, name, colour))
+        command = AddBot(game_id, token, policy, name, colour, account)
+        return await lobby.add_bot(self.work, command)
 
-    async def leave_game(self, game_id: str, token: str | None) -> GameRecord:
-        return await lobby.leave_game(self.work, LeaveGame(game_id, token))
+    async def leave_game(
+        self, game_id: str, token: str | None, account: str | None = None
+    ) -> GameRecord:
+        return await lobby.leave_game(self.work, LeaveGame(game_id, token, account))
 
     async def start_game(
-        self, game_id: str, token: str | None, client_seed: str | None = None
+        self,
+        game_id: str,
+        token: str | None,
+        client_seed: str | None = None,
+        account: str | None = None,
     ) -> GameRecord:
-        return await lobby.start_game(self.work, StartGame(game_id, token, client_seed))
+        command = StartGame(game_id, token, client_seed, account)
+        return await lobby.start_game(self.work, command)
 
     async def expire_lobby(self) -> list[str]:
         """Abandon the games nobody started in time (lobby.abandon_stale)."""
@@ -154,9 +176,11 @@ class GameService:
         expected_version: int | None = None,
         idempotency_key: str | None = None,
         token_seat: tuple[str, int] | None = None,
+        account: str | None = None,
     ) -> Submitted:
+        """One action for the seat of `token`, or of `account` in the game."""
         command = SubmitAction(
-            game_id, token, action, expected_version, idempotency_key, token_seat
+            game_id, token, action, expected_version, idempotency_key, token_seat, account
         )
         return await play.submit_action(self.work, command)
 
@@ -198,6 +222,7 @@ __all__ = [
     "LobbyLimits",
     "PlayerJoined",
     "PlayerLeft",
+    "SeatAccount",
     "ServiceError",
     "Session",
     "Submitted",

@@ -105,6 +105,12 @@ class Settings(BaseSettings):
     connection_init_timeout_seconds: float = Field(
         10, gt=0, description="time for a WebSocket's connection_init to arrive"
     )
+    credential_recheck_seconds: float = Field(
+        2.0,
+        gt=0,
+        description="a socket holding an account's token judges it again at least this "
+        "often (at once when this instance, or MongoDB's change stream, tells of a change)",
+    )
     forwarded_allow_ips: str = Field(
         "127.0.0.1",
         description="proxies whose X-Forwarded-For names the client (comma-separated, or *)",

@@ -22,7 +22,10 @@ from strawberry.subscriptions.protocols.graphql_transport_ws.types import (
     Message as SocketMessage,
 )
 
-from api.graphql.context import Context
+from api.accounts.changes import account_channel, credential_channel
+from api.accounts.errors import CredentialRefused
+from api.accounts.tokens import token_hash
+from api.graphql.context import Context, as_auth_error
 from api.graphql.errors import coded_socket_message
 from api.observability import Observability
 from api.service import AuthError, Unauthenticated, seats_channel
@@ -34,12 +37,14 @@ class Observed(Protocol):
     """The view a socket belongs to (RisikoGraphQL), as far as the socket tells it things."""
 
     observability: Observability
+    credential_recheck_seconds: float
 
 
 class CodedSocketHandler(BaseGraphQLTransportWSHandler[Context, None]):
     """graphql-transport-ws whose errors carry a code, as over HTTP, and whose every operation
     is judged by what the socket's token is worth when it starts (never by what it was worth
-    at connection_init). A token that stops being worth a seat ends the socket: each running
+    at connection_init). A token that stops being worth a seat, or an account's that is
+    revoked, ended, or whose account is disabled or deleted, ends the socket: each running
     operation is told why, then the socket is closed with 4403, as a refused token's is."""
 
     _watcher: asyncio.Task[None] | None = None
@@ -65,12 +70,20 @@ class CodedSocketHandler(BaseGraphQLTransportWSHandler[Context, None]):
         if self.connection_acknowledged and self.context.token_seat is not None:
             game_id, _ = self.context.token_seat
             self._watcher = asyncio.create_task(self._watch_token(game_id))
+        elif self.connection_acknowledged and self.context.principal is not None:
+            account_id = self.context.principal.account_id
+            self._watcher = asyncio.create_task(self._watch_account(account_id))
 
     async def run_operation(self, operation: Operation[Context, None]) -> None:
         """Strawberry's, with a context of the operation's own, its token judged now."""
         context = await self.context.for_operation()
         if context.token_revoked:
-            await self.revoke(Unauthenticated("this seat token is no longer valid"))
+            refusal = context.refusal
+            await self.revoke(
+                Unauthenticated("this seat token is no longer valid")
+                if refusal is None
+                else as_auth_error(refusal)
+            )
             return
         try:
             result_source = await self.schema.stream(
@@ -124,6 +137,33 @@ class CodedSocketHandler(BaseGraphQLTransportWSHandler[Context, None]):
             await self.revoke(error)
         except Exception:  # the store may be down a while: operations still judge the token
             logger.exception("could not follow the seat of a socket's token")
+
+    async def _watch_account(self, account_id: str) -> None:
+        """Judge the socket's account token again whenever this instance or another tells
+        of a change of its account or of the token (api/accounts/changes.py), and at least
+        every `credential_recheck_seconds` (an expiry, a store shared through one SQLite
+        file): a token worth nothing now ends the socket at once, whatever it is doing."""
+        context = self.context
+        accounts, token = context.accounts, context.token
+        assert accounts is not None
+        assert token is not None
+        every = cast(Observed, self.view).credential_recheck_seconds
+        channels = (account_channel(account_id), credential_channel(token_hash(token)))
+        try:
+            while not self._revoked:
+                async with context.service.broker.subscribe(*channels) as told:
+                    message: object = True
+                    while message is not None:  # None: fell behind; subscribed again
+                        await accounts.authenticate(token)
+                        try:
+                            async with asyncio.timeout(every):
+                                message = await told.get()
+                        except TimeoutError:
+                            continue
+        except CredentialRefused as refused:
+            await self.revoke(as_auth_error(refused))
+        except Exception:  # the store may be down a while: operations still judge the token
+            logger.exception("could not follow the account of a socket's token")
 
     async def shutdown(self) -> None:
         if self._watcher is not None:

@@ -12,7 +12,7 @@ Only then does the cache hold the new game and do its events go to the subscribe
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from types import TracebackType
 from typing import Any, Self
@@ -24,6 +24,7 @@ from api.service_errors import ServiceError
 from api.stores import codec
 from api.stores.base import (
     GameRecord,
+    GameStatus,
     Idempotency,
     LogEntry,
     RecordedEvent,
@@ -69,10 +70,16 @@ def _never_due(game_id: str) -> None:
     """No clock told of the games due at once (until the service sets one)."""
 
 
+async def _as_it_is(record: GameRecord) -> GameRecord:
+    """No account deleted (until the server sets who knows: api/account_games.py)."""
+    return record
+
+
 @dataclass
 class Work:
     """What every unit of work needs: the store, the games as they are now, the publisher,
-    the time, the lobby's limits, and whom to tell of a game the clock must act on at once."""
+    the time, the lobby's limits, whom to tell of a game the clock must act on at once, and
+    what a game's row becomes as it finishes (the seats of deleted accounts made anonymous)."""
 
     store: Store
     sessions: Sessions
@@ -80,6 +87,7 @@ class Work:
     now: Callable[[], float]
     lobby: LobbyLimits = field(default_factory=LobbyLimits)
     due: Callable[[str], None] = _never_due
+    finishing: Callable[[GameRecord], Awaitable[GameRecord]] = _as_it_is
     _locks: dict[str, asyncio.Lock] = field(default_factory=dict)
 
     def unit(self, game_id: str) -> UnitOfWork:
@@ -129,6 +137,8 @@ class UnitOfWork:
         now = self.work.now()
         game = change.game or session.game
         record = _next_row(change.record, session.record.version + 1, now, game)
+        if record.status == GameStatus.FINISHED != session.record.status:
+            record = await self.work.finishing(record)
         first = session.last_event + 1
         events = tuple(
             RecordedEvent(first + offset, record.version, event.visible_to, event)
@@ -148,10 +158,15 @@ class UnitOfWork:
             raise
         committed = Committed(Session(record, game, session.last_event + len(events)), events)
         self.work.sessions.remember(committed.session)
-        self.work.publisher.publish(record.id, events)
+        self.work.publisher.publish(record.id, events, accounts_of(record))
         if record.deadline is not None and record.deadline <= now:
             self.work.due(record.id)  # a bot, or the proxy, is to act at once
         return committed
+
+
+def accounts_of(record: GameRecord) -> list[str]:
+    """The accounts seated in the game."""
+    return [seat.account_id for seat in record.seats if seat.account_id is not None]
 
 
 def _next_row(record: GameRecord, version: int, now: float, game: Kernel | None) -> GameRecord:

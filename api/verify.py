@@ -66,6 +66,16 @@ def check(record: PublicRecord) -> list[str]:
         bytes.fromhex(randomness["derivedSeed"]),
     )
     said = [f"✓ the secret matches the commitment published at creation ({_short(created)})"]
+    said += _seed_findings(randomness, contributions)
+    said.append(_replay(record, created, start, seed))
+    return said
+
+
+def _seed_findings(
+    randomness: Mapping[str, Any], contributions: Sequence[str | None] | None
+) -> list[str]:
+    """What the checked seed says of the game's fairness: who chose it or gave to it."""
+    said = []
     if randomness["seedChosen"]:
         said.append(
             "⚠ its creator chose the seed, and so knew every roll and card to come: the game "
@@ -73,20 +83,28 @@ def check(record: PublicRecord) -> list[str]:
         )
     if contributions is None:
         said.append("✓ the dice came from the secret itself (the game takes no contributions)")
-    else:
-        given = sum(value is not None for value in contributions)
-        by_server = sum(c["byServer"] for c in randomness["contributions"])
-        said.append(
-            f"✓ the dice's seed is HMAC-SHA256 of the secret and the {len(contributions)} "
-            f"seats' contributions ({given} given, {by_server} of them by the server for its "
-            "bots)"
-        )
-        for contribution in randomness["contributions"]:
-            if contribution["atStart"]:
-                said.append(
-                    f"  seat {contribution['seat']} started the game and gave the last "
-                    "contribution then, when every other was fixed"
-                )
+        return said
+    given = sum(value is not None for value in contributions)
+    by_server = sum(c["byServer"] for c in randomness["contributions"])
+    said.append(
+        f"✓ the dice's seed is HMAC-SHA256 of the secret and the {len(contributions)} "
+        f"seats' contributions ({given} given, {by_server} of them by the server for its "
+        "bots)"
+    )
+    for contribution in randomness["contributions"]:
+        if contribution["atStart"]:
+            said.append(
+                f"  seat {contribution['seat']} started the game and gave the last "
+                "contribution then, when every other was fixed"
+            )
+    return said
+
+
+def _replay(
+    record: PublicRecord, created: Mapping[str, Any], start: Mapping[str, Any], seed: bytes
+) -> str:
+    """The action log replayed on this engine from the checked seed, every event the viewer
+    saw compared with the replay's; what was checked, in words."""
     variant = VARIANTS.get(created["payload"]["variant"])
     if variant is None:
         raise VerificationError(f"this engine has no variant {created['payload']['variant']!r}")
@@ -104,14 +122,13 @@ def check(record: PublicRecord) -> list[str]:
         raise VerificationError(f"the log cannot be read by this engine: {error}") from None
     recorded = _engine_events(record, [start, *replayed])
     viewer = record.viewer_seat
-    verify_game(fresh, randomness["startCommitment"], log, recorded, viewer=viewer)
+    verify_game(fresh, record.randomness["startCommitment"], log, recorded, viewer=viewer)
     who = "a spectator" if viewer is None else f"seat {viewer}"
     shown = sum(len(events) for events in recorded)
-    said.append(
+    return (
         f"✓ {len(log)} actions replayed on this engine: the {shown} events {who} sees, every "
         "die and card among them, are the same"
     )
-    return said
 
 
 def _entry(record: PublicRecord, kind: str) -> Mapping[str, Any]:

@@ -762,7 +762,7 @@ def _server_side(taken: dict[str, Any], channel: str) -> list[float]:
 def _setup_length() -> int:
     """How many actions of the benchmark's seeded game the initial placement takes."""
     from domain.actions import action_from_dict
-    from domain.game import Phase
+    from domain.flow import Phase
     from variants import get_variant
 
     game = get_variant("classic").new_game(api.NAMES, seed=api.SEED.encode(), colours=None)

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Iterator
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from domain import actions as a
-from domain.game import Game, Phase
+from domain.flow import Phase
 from domain.kernel import Kernel
-from domain.options import DefenderDice
+from domain.risiko.attack import PairwiseAttack
+from domain.risiko.cards import SetTrading
+from domain.risiko.placement import Placement
 
 Policy = Callable[[Kernel, int, random.Random], Iterable[a.Action]]
 ActionT = TypeVar("ActionT", bound=a.Action)
@@ -37,12 +39,15 @@ def random_policy(game: Kernel, seat: int, rnd: random.Random) -> list[a.Action]
 
 
 _OWN_AGGRESSIVE: dict[type[Kernel], Policy] = {}
+# The aggressive policy of each class of game, found once (`_aggressive_for`).
+_AGGRESSIVE: dict[type[Kernel], Policy] = {}
 
 
 def register_aggressive(game_class: type[Kernel], policy: Policy) -> None:
     """A game whose turn the classic bot cannot play brings its own aggressive policy (in its
     variant's folder: variants/<name>/bot.py) and registers it here."""
     _OWN_AGGRESSIVE[game_class] = policy
+    _AGGRESSIVE.pop(game_class, None)
 
 
 def aggressive_policy(game: Kernel, seat: int, rnd: random.Random) -> Iterable[a.Action]:
@@ -51,15 +56,31 @@ def aggressive_policy(game: Kernel, seat: int, rnd: random.Random) -> Iterable[a
     it can into conquests, never make a strategic move. Returns a batch of actions; the caller
     stops at the first one that the state no longer allows, or when another seat must act,
     and asks again. A variant may register its own (`register_aggressive`)."""
-    variant_policy = _OWN_AGGRESSIVE.get(type(game))
-    if variant_policy is not None:
-        return variant_policy(game, seat, rnd)
-    if not isinstance(game, Game):  # a game of its own kind that brought no policy
-        return random_policy(game, seat, rnd)
-    board = game.board
-    ids = board.territories
-    owner = game.owner
-    neighbours = board.neighbours
+    policy = _AGGRESSIVE.get(type(game))
+    if policy is None:
+        policy = _AGGRESSIVE[type(game)] = _aggressive_for(type(game))
+    return policy(game, seat, rnd)
+
+
+def _aggressive_for(game_class: type[Kernel]) -> Policy:
+    """A game's own registered policy; else, for a game composed of the RisiKo! mechanics of
+    placing armies, trading sets and attacking (domain/risiko: classic RisiKo!), StupidAI's;
+    else the random policy."""
+    own = _OWN_AGGRESSIVE.get(game_class)
+    if own is not None:
+        return own
+    parts = (Placement, SetTrading, PairwiseAttack)
+    if all(issubclass(game_class, part) for part in parts):
+        return cast(Policy, _risiko_turn)
+    return random_policy
+
+
+class RisikoGame(Placement, SetTrading, PairwiseAttack):
+    """The type of a game `_aggressive_for` plays StupidAI's turn in, for the checker."""
+
+
+def _risiko_turn(game: RisikoGame, seat: int, rnd: random.Random) -> Iterable[a.Action]:
+    """pyrisk's StupidAI, in a game of the RisiKo! mechanics."""
     phase = game.phase
     if phase is Phase.DEFEND:
         prompt = game.open_prompt()
@@ -68,37 +89,55 @@ def aggressive_policy(game: Kernel, seat: int, rnd: random.Random) -> Iterable[a
     if phase is Phase.OCCUPY:
         assert game.pending_conquest is not None
         return [_action(a.Occupy, game.pending_conquest[3])]
-    if phase is Phase.SETUP or (phase is Phase.REINFORCE and game.pending_reinforcements):
-        if phase is Phase.REINFORCE:
-            hand = game.hands[seat]
-            if len(hand) >= 3:
-                cards = game.ruleset.cards
-                sets = cards.tradeable_sets(hand)
-                if sets:
-                    owned = frozenset(ids[t].id for t, o in enumerate(owner) if o == seat)
-                    best = max(sets, key=lambda triple: sum(cards.value(triple, owned)))
-                    return [a.TradeCards(best)]
-            count = game.pending_reinforcements
-        else:
-            count = game.setup_quota
-        own = [t for t, o in enumerate(owner) if o == seat]
-        others = {t for t, o in enumerate(owner) if o != seat}
-        border = [t for t in own if not others.isdisjoint(neighbours[t])] or own
-        chosen: dict[int, int] = {}
-        for territory in rnd.choices(border, k=count):  # one army at a time, at random
-            chosen[territory] = chosen.get(territory, 0) + 1
-        return [_action(a.PlaceArmies, ids[t].id, n) for t, n in chosen.items()]
+    if phase is Phase.SETUP:
+        return _border_placements(game, seat, rnd, game.setup_quota)
+    if phase is Phase.REINFORCE and game.pending_reinforcements:
+        trade = _best_trade(game, seat)
+        if trade is not None:
+            return [trade]
+        return _border_placements(game, seat, rnd, game.pending_reinforcements)
     return land_attacks(game, seat)
 
 
-def land_attacks(game: Game, seat: int) -> Iterator[a.Action]:
+def _best_trade(game: RisikoGame, seat: int) -> a.TradeCards | None:
+    """The tradeable set of the seat's hand worth the most armies, if it holds one."""
+    hand = game.hands[seat]
+    if len(hand) < 3:
+        return None
+    cards = game.ruleset.cards
+    sets = cards.tradeable_sets(hand)
+    if not sets:
+        return None
+    ids = game.board.territories
+    owned = frozenset(ids[t].id for t, o in enumerate(game.owner) if o == seat)
+    return a.TradeCards(max(sets, key=lambda triple: sum(cards.value(triple, owned))))
+
+
+def _border_placements(
+    game: RisikoGame, seat: int, rnd: random.Random, count: int
+) -> list[a.Action]:
+    """`count` armies on the seat's border territories (all of its own when it has no
+    border), one army at a time at random; one action per territory chosen."""
+    owner = game.owner
+    neighbours = game.board.neighbours
+    own = [t for t, o in enumerate(owner) if o == seat]
+    others = {t for t, o in enumerate(owner) if o != seat}
+    border = [t for t in own if not others.isdisjoint(neighbours[t])] or own
+    chosen: dict[int, int] = {}
+    for territory in rnd.choices(border, k=count):
+        chosen[territory] = chosen.get(territory, 0) + 1
+    ids = game.board.territories
+    return [_action(a.PlaceArmies, ids[t].id, n) for t, n in chosen.items()]
+
+
+def land_attacks(game: PairwiseAttack, seat: int) -> Iterator[a.Action]:
     """Like pyrisk's StupidAI, a generator: each attack across a land border is decided on the
     board as it is when the previous one is over; then the turn ends."""
     ids = game.board.territories
     owner = game.owner
     armies = game.armies
     neighbours = game.board.land_neighbours  # S.P.Q.RisiKo!: no attack across a sea area here
-    declare = game.options.defender_dice is DefenderDice.DECLARE
+    declare = game.defenders_declare()
     may_attack = game.may_attack
     occupy = Phase.OCCUPY
     territories = range(len(owner))

@@ -46,12 +46,14 @@ class SeatView:
 
 
 def seat_view(game: Kernel, seat: int) -> SeatView:
-    spaces = game.space_views()
+    """The seat's observation (domain/observation.py), as the generic policies read it."""
+    seen = game.observe(seat)
+    spaces = seen.spaces
     ids = [territory.id for territory in game.board.territories]
     neighbours = game.board.land_neighbours
     return SeatView(
         seat,
-        game.legal_actions(seat),
+        seen.legal,
         {space.id: space.owner for space in spaces},
         {space.id: space.count(ARMY) for space in spaces},
         {ids[t]: [ids[n] for n in neighbours[t]] for t in range(len(ids))},

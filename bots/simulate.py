@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from bots.policies import POLICIES
@@ -84,23 +84,21 @@ def simulate(
     seed: int = 0,
     policy: str = "aggressive",
     round_limit: int = 200,
-    victory_points: int | None = None,
+    options: Mapping[str, object] | None = None,
     on_game: Callable[[int], None] | None = None,
 ) -> SimulationReport:
-    """`victory_points` (S.P.Q.RisiKo! only) replaces the variant's default target;
+    """`options` (plain values, by name) replace the variant's defaults, after `round_limit`;
     `on_game(n)` is told after each game (n games played)."""
     if policy not in POLICIES:
         raise KeyError(f"unknown policy {policy!r}; known: {', '.join(POLICIES)}")
     chosen = get_variant(variant)
     names = [f"Player {i + 1}" for i in range(players)]
-    overrides: dict[str, object] = {"round_limit": round_limit}
-    if victory_points is not None:
-        overrides["victory_points"] = victory_points
-    options = chosen.options(overrides)  # the variant's defaults: spqr plays to 20 points
+    overrides: dict[str, object] = {"round_limit": round_limit, **(options or {})}
+    chosen_options = chosen.options(overrides)  # else the variant's defaults
     actions = rounds = winners = 0
     started = time.perf_counter()
     for index in range(games):
-        game = chosen.new_game(names, options, seed=game_seed(seed, index))
+        game = chosen.new_game(names, chosen_options, seed=game_seed(seed, index))
         actions += play(game, policy, random.Random(f"{seed}:{index}"))
         rounds += game.round
         winners += game.winner is not None

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from domain.errors import BoardDataError
+from domain.errors import BoardDataError, UnknownTerritory, WrongKindOfSpace
 
 ASCII_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 
@@ -108,6 +108,28 @@ class Board:
     def from_data(cls, data: Mapping[str, Any]) -> Board:
         return _parse_board(data)
 
+    def find(self, space_id: str) -> int:
+        """The index of the space `space_id` names: how every game reads a space of an
+        action (UnknownTerritory for an id of no space of this board)."""
+        index = self.index.get(space_id)
+        if index is None:
+            raise UnknownTerritory(f"there is no space {space_id!r} on this board")
+        return index
+
+    def land(self, space_id: str) -> int:
+        """The index of a land space (WrongKindOfSpace for a sea area)."""
+        index = self.find(space_id)
+        if self.territories[index].is_sea:
+            raise WrongKindOfSpace(f"{self.territories[index].name} is a sea area, not a land")
+        return index
+
+    def sea(self, space_id: str) -> int:
+        """The index of a sea area (WrongKindOfSpace for a land space)."""
+        index = self.find(space_id)
+        if not self.territories[index].is_sea:
+            raise WrongKindOfSpace(f"{self.territories[index].name} is not a sea area")
+        return index
+
     def territory(self, territory_id: str) -> Territory:
         try:
             return self.territories[self.index[territory_id]]
@@ -179,106 +201,20 @@ def _entries(data: Mapping[str, Any], key: str) -> Sequence[Mapping[str, Any]]:
 def _parse_board(data: Mapping[str, Any]) -> Board:
     board_id = _ascii_id(data.get("id"), "board")
     board_name = _name(data, f"board {board_id!r}")
-
-    region_names: dict[str, tuple[str, int]] = {}
-    region_entries = _entries(data, "regions") if "regions" in data else []
-    for entry in region_entries:
-        region_id = _ascii_id(entry.get("id"), "region")
-        _require(region_id not in region_names, f"region {region_id!r} is listed twice")
-        bonus = entry.get("bonus")
-        _require(
-            isinstance(bonus, int) and not isinstance(bonus, bool) and bonus >= 0,
-            f"region {region_id!r}: bonus must be a whole number >= 0, not {bonus!r}",
-        )
-        assert isinstance(bonus, int)
-        region_names[region_id] = (_name(entry, f"region {region_id!r}"), bonus)
-
+    region_names = _parse_regions(data)
     territory_entries = _entries(data, "territories")
-    ids: list[str] = []
-    for entry in territory_entries:
-        territory_id = _ascii_id(entry.get("id"), "territory")
-        _require(territory_id not in ids, f"territory {territory_id!r} is listed twice")
-        _require(
-            territory_id not in region_names,
-            f"territory {territory_id!r} has the same id as a region",
-        )
-        ids.append(territory_id)
+    ids = _territory_ids(territory_entries, region_names)
     index = {territory_id: position for position, territory_id in enumerate(ids)}
-
     territories: list[Territory] = []
     borders: dict[str, dict[str, EdgeKind]] = {}
     for position, entry in enumerate(territory_entries):
-        territory_id = ids[position]
-        try:
-            space_kind = SpaceKind(entry.get("kind", "land"))
-        except ValueError:
-            raise BoardDataError(
-                f"territory {territory_id!r}: kind must be 'land' or 'sea', not {entry['kind']!r}"
-            ) from None
-        region = entry.get("region")
-        _require(
-            region in region_names
-            or (region is None and (space_kind is SpaceKind.SEA or not region_names)),
-            f"territory {territory_id!r}: unknown region {region!r}",
-        )
-        assert region is None or isinstance(region, str)
-        territories.append(
-            Territory(
-                territory_id,
-                _name(entry, f"territory {territory_id!r}"),
-                region,
-                position,
-                space_kind,
-            )
-        )
-        raw_borders = entry.get("borders")
-        _require(
-            isinstance(raw_borders, dict) and bool(raw_borders),
-            f"territory {territory_id!r}: 'borders' must map neighbour ids to edge kinds",
-        )
-        assert isinstance(raw_borders, dict)
-        kinds: dict[str, EdgeKind] = {}
-        for neighbour, kind in raw_borders.items():
-            _require(
-                neighbour in index,
-                f"territory {territory_id!r}: border with unknown territory {neighbour!r}",
-            )
-            _require(neighbour != territory_id, f"territory {territory_id!r} borders itself")
-            try:
-                kinds[neighbour] = EdgeKind(kind)
-            except ValueError:
-                known = ", ".join(k.value for k in EdgeKind)
-                raise BoardDataError(
-                    f"territory {territory_id!r}: border with {neighbour!r} has unknown kind "
-                    f"{kind!r} (known: {known})"
-                ) from None
-        borders[territory_id] = kinds
-
-    edges: list[Edge] = []
-    for territory_id in ids:
-        for neighbour, kind in borders[territory_id].items():
-            back = borders[neighbour].get(territory_id)
-            _require(
-                back is not None,
-                f"border {territory_id!r} -> {neighbour!r} is not symmetric: "
-                f"{neighbour!r} does not list {territory_id!r}",
-            )
-            _require(
-                back is kind,
-                f"border {territory_id!r} - {neighbour!r} has two kinds: "
-                f"{kind.value!r} and {back.value if back else None!r}",
-            )
-            if index[territory_id] < index[neighbour]:
-                _check_edge_fits(
-                    kind, territories[index[territory_id]], territories[index[neighbour]]
-                )
-                edges.append(Edge(territory_id, neighbour, kind))
-
+        territories.append(_parse_territory(entry, ids[position], position, region_names))
+        borders[ids[position]] = _parse_borders(entry, ids[position], index)
+    edges = _edges(ids, index, territories, borders)
     neighbours = tuple(
         tuple(sorted(index[n] for n in borders[territory_id])) for territory_id in ids
     )
     _check_connected(ids, neighbours)
-
     regions: list[Region] = []
     for region_id, (name, bonus) in region_names.items():
         members = tuple(t.id for t in territories if t.region == region_id)
@@ -307,6 +243,113 @@ def _parse_board(data: Mapping[str, Any]) -> Board:
         sea_neighbours=related(frozenset({EdgeKind.SEA})),
         version=_version(data),
     )
+
+
+def _parse_regions(data: Mapping[str, Any]) -> dict[str, tuple[str, int]]:
+    """Each region's name and bonus, by id."""
+    region_names: dict[str, tuple[str, int]] = {}
+    region_entries = _entries(data, "regions") if "regions" in data else []
+    for entry in region_entries:
+        region_id = _ascii_id(entry.get("id"), "region")
+        _require(region_id not in region_names, f"region {region_id!r} is listed twice")
+        bonus = entry.get("bonus")
+        _require(
+            isinstance(bonus, int) and not isinstance(bonus, bool) and bonus >= 0,
+            f"region {region_id!r}: bonus must be a whole number >= 0, not {bonus!r}",
+        )
+        assert isinstance(bonus, int)
+        region_names[region_id] = (_name(entry, f"region {region_id!r}"), bonus)
+    return region_names
+
+
+def _territory_ids(entries: Sequence[Mapping[str, Any]], regions: Mapping[str, Any]) -> list[str]:
+    """The territories' ids, in the board's order: each once, none a region's."""
+    ids: list[str] = []
+    for entry in entries:
+        territory_id = _ascii_id(entry.get("id"), "territory")
+        _require(territory_id not in ids, f"territory {territory_id!r} is listed twice")
+        _require(
+            territory_id not in regions,
+            f"territory {territory_id!r} has the same id as a region",
+        )
+        ids.append(territory_id)
+    return ids
+
+
+def _parse_territory(
+    entry: Mapping[str, Any], territory_id: str, position: int, regions: Mapping[str, Any]
+) -> Territory:
+    try:
+        space_kind = SpaceKind(entry.get("kind", "land"))
+    except ValueError:
+        raise BoardDataError(
+            f"territory {territory_id!r}: kind must be 'land' or 'sea', not {entry['kind']!r}"
+        ) from None
+    region = entry.get("region")
+    _require(
+        region in regions or (region is None and (space_kind is SpaceKind.SEA or not regions)),
+        f"territory {territory_id!r}: unknown region {region!r}",
+    )
+    assert region is None or isinstance(region, str)
+    name = _name(entry, f"territory {territory_id!r}")
+    return Territory(territory_id, name, region, position, space_kind)
+
+
+def _parse_borders(
+    entry: Mapping[str, Any], territory_id: str, index: Mapping[str, int]
+) -> dict[str, EdgeKind]:
+    """A territory's borders: each neighbour with the kind of their edge."""
+    raw_borders = entry.get("borders")
+    _require(
+        isinstance(raw_borders, dict) and bool(raw_borders),
+        f"territory {territory_id!r}: 'borders' must map neighbour ids to edge kinds",
+    )
+    assert isinstance(raw_borders, dict)
+    kinds: dict[str, EdgeKind] = {}
+    for neighbour, kind in raw_borders.items():
+        _require(
+            neighbour in index,
+            f"territory {territory_id!r}: border with unknown territory {neighbour!r}",
+        )
+        _require(neighbour != territory_id, f"territory {territory_id!r} borders itself")
+        try:
+            kinds[neighbour] = EdgeKind(kind)
+        except ValueError:
+            known = ", ".join(k.value for k in EdgeKind)
+            raise BoardDataError(
+                f"territory {territory_id!r}: border with {neighbour!r} has unknown kind "
+                f"{kind!r} (known: {known})"
+            ) from None
+    return kinds
+
+
+def _edges(
+    ids: list[str],
+    index: Mapping[str, int],
+    territories: list[Territory],
+    borders: Mapping[str, Mapping[str, EdgeKind]],
+) -> list[Edge]:
+    """Every border once, each listed by both its territories with the same kind."""
+    edges: list[Edge] = []
+    for territory_id in ids:
+        for neighbour, kind in borders[territory_id].items():
+            back = borders[neighbour].get(territory_id)
+            _require(
+                back is not None,
+                f"border {territory_id!r} -> {neighbour!r} is not symmetric: "
+                f"{neighbour!r} does not list {territory_id!r}",
+            )
+            _require(
+                back is kind,
+                f"border {territory_id!r} - {neighbour!r} has two kinds: "
+                f"{kind.value!r} and {back.value if back else None!r}",
+            )
+            if index[territory_id] < index[neighbour]:
+                _check_edge_fits(
+                    kind, territories[index[territory_id]], territories[index[neighbour]]
+                )
+                edges.append(Edge(territory_id, neighbour, kind))
+    return edges
 
 
 def _version(data: Mapping[str, Any]) -> str | None:

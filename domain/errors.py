@@ -1,19 +1,26 @@
 """Precise exception types. Each rule violation has a stable machine code and a human message.
 
 A rejected action never changes the game: the engine validates everything before it mutates.
+
+The codes every game shares, the options' and the lobby's are `ErrorCode`'s members; a game's
+own (S.P.Q.RisiKo!'s naval superiority, FutuRisiKo!'s pending battles) are declared in its
+folder, each by a `RuleViolation` subclass with its `code` and a docstring that says what it
+means. Declaring the class registers the code (`RULE_CODES`); the API's enum ErrorCode is the
+shared codes and the codes of the games it serves.
 """
 
 from __future__ import annotations
 
 import enum
+import re
+from typing import Any
 
 
 class ErrorCode(enum.StrEnum):
-    """The stable machine code of every error a player or a client is told about, from the
-    rules to the lobby: one list, which the API shows as it is (the GraphQL enum ErrorCode)."""
+    """The stable machine codes every game shares, from the rules to the lobby. A game's own
+    codes are its `RuleViolation` subclasses' (`RULE_CODES`)."""
 
     # The rules (RuleViolation and its kinds, below)
-    BATTLES_PENDING = "BATTLES_PENDING"
     CARD_NOT_IN_HAND = "CARD_NOT_IN_HAND"
     ELIMINATION_TOO_EARLY = "ELIMINATION_TOO_EARLY"
     GAME_OVER = "GAME_OVER"
@@ -28,15 +35,12 @@ class ErrorCode(enum.StrEnum):
     NOT_YOUR_TURN = "NOT_YOUR_TURN"
     OPTION_DISABLED = "OPTION_DISABLED"
     OWN_TERRITORY = "OWN_TERRITORY"
-    NO_NAVAL_SUPERIORITY = "NO_NAVAL_SUPERIORITY"
     ONCE_PER_TURN = "ONCE_PER_TURN"
-    POWER_CENTRE_NOT_ALLOWED = "POWER_CENTRE_NOT_ALLOWED"
     WRONG_KIND_OF_SPACE = "WRONG_KIND_OF_SPACE"
     REINFORCEMENTS_PENDING = "REINFORCEMENTS_PENDING"
     RULE_VIOLATION = "RULE_VIOLATION"
     TIME_ALREADY_EXPIRED = "TIME_ALREADY_EXPIRED"
     TRUCE = "TRUCE"
-    ONCE_PER_GAME = "ONCE_PER_GAME"
     UNKNOWN_TERRITORY = "UNKNOWN_TERRITORY"
     WRONG_PHASE = "WRONG_PHASE"
     # A game's options (InvalidOptions)
@@ -71,6 +75,11 @@ class ErrorCode(enum.StrEnum):
     TOKEN_NOT_FOUND = "TOKEN_NOT_FOUND"
     TOO_MANY_TOKENS = "TOO_MANY_TOKENS"
     WRONG_PASSWORD = "WRONG_PASSWORD"
+    # Accounts in games: who a game admits, and one seat per account (api/lobby.py)
+    ACCOUNT_REQUIRED = "ACCOUNT_REQUIRED"
+    ALREADY_SEATED = "ALREADY_SEATED"
+    BOTS_ONLY = "BOTS_ONLY"
+    PEOPLE_ONLY = "PEOPLE_ONLY"
 
 
 class RisikoError(Exception):
@@ -84,9 +93,10 @@ class RisikoError(Exception):
 
 
 class CodedError(RisikoError):
-    """An error a player is told about (a user error of the API): its code is an ErrorCode."""
+    """An error a player is told about (a user error of the API): its code is one of
+    `ErrorCode`'s or a game's own (`RULE_CODES`)."""
 
-    code: ErrorCode = ErrorCode.RULE_VIOLATION
+    code: str = ErrorCode.RULE_VIOLATION
 
 
 class BoardDataError(RisikoError):
@@ -101,43 +111,96 @@ class SnapshotFormatError(RisikoError, ValueError):
     code = "SNAPSHOT_FORMAT"
 
 
+# Every rule violation's code, with the class that declares it: the domain's, and each game's
+# own once its module is imported.
+RULE_CODES: dict[str, type[RuleViolation]] = {}
+_CODE = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*")
+
+
 class RuleViolation(CodedError):
     """An action that the rules do not allow in this state."""
 
-    code = ErrorCode.RULE_VIOLATION
+    code: str = ErrorCode.RULE_VIOLATION
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A subclass that sets a code declares it: once, in capitals and underscores, and
+        described by the class's docstring (what a client is told it means)."""
+        super().__init_subclass__(**kwargs)
+        code = cls.__dict__.get("code")
+        if code is None:
+            return  # a kind of an existing violation: its parent's code
+        if not isinstance(code, str) or not _CODE.fullmatch(code):
+            raise ValueError(
+                f"{cls.__qualname__}: a code is capitals and underscores, not {code!r}"
+            )
+        if not (cls.__doc__ or "").strip():
+            raise ValueError(f"{cls.__qualname__}: say what {code} means in its docstring")
+        if RULE_CODES.get(code, cls) is not cls:
+            raise ValueError(f"{code} is declared twice: {RULE_CODES[code].__qualname__}, {cls}")
+        RULE_CODES[str(code)] = cls
+
+
+RULE_CODES[str(RuleViolation.code)] = RuleViolation
+
+
+def known_codes() -> frozenset[str]:
+    """Every code a player may be told: the shared ones and those of the games imported."""
+    return frozenset(ErrorCode) | frozenset(RULE_CODES)
+
+
+def code_description(code: str) -> str | None:
+    """What a rule violation's code means (its class's docstring), if a class declares it."""
+    declared = RULE_CODES.get(code)
+    if declared is None:
+        return None
+    return " ".join((declared.__doc__ or "").split())
 
 
 class GameOver(RuleViolation):
+    """The game is over: it takes no more actions."""
+
     code = ErrorCode.GAME_OVER
 
 
 class NotYourTurn(RuleViolation):
+    """Another seat is to act (or, out of turn, the seat may not do that)."""
+
     code = ErrorCode.NOT_YOUR_TURN
 
 
 class WrongPhase(RuleViolation):
+    """The action belongs to another phase or step of the turn."""
+
     code = ErrorCode.WRONG_PHASE
 
 
 class UnknownTerritory(RuleViolation):
+    """No space of the board has that id."""
+
     code = ErrorCode.UNKNOWN_TERRITORY
 
 
 class NotYourTerritory(RuleViolation):
+    """The space is not the acting seat's."""
+
     code = ErrorCode.NOT_YOUR_TERRITORY
 
 
 class OwnTerritory(RuleViolation):
-    """Attacking a territory the attacker already owns."""
+    """Attacking (or claiming) a territory the seat already holds, or one already taken."""
 
     code = ErrorCode.OWN_TERRITORY
 
 
 class NotAdjacent(RuleViolation):
+    """The two spaces do not border each other (or are not joined the way the action needs)."""
+
     code = ErrorCode.NOT_ADJACENT
 
 
 class NotEnoughArmies(RuleViolation):
+    """The space has too few units for that."""
+
     code = ErrorCode.NOT_ENOUGH_ARMIES
 
 
@@ -148,14 +211,20 @@ class InvalidArmyCount(RuleViolation):
 
 
 class InvalidDice(RuleViolation):
+    """A number of dice outside the range the rules allow."""
+
     code = ErrorCode.INVALID_DICE
 
 
 class InvalidCardSet(RuleViolation):
+    """The cards do not make a set that can be traded."""
+
     code = ErrorCode.INVALID_CARD_SET
 
 
 class CardNotInHand(RuleViolation):
+    """The seat does not hold that card."""
+
     code = ErrorCode.CARD_NOT_IN_HAND
 
 
@@ -166,13 +235,13 @@ class ReinforcementsPending(RuleViolation):
 
 
 class EliminationTooEarly(RuleViolation):
-    """No player may be eliminated before the end of the fourth round."""
+    """No player may be eliminated before the end of the protected rounds."""
 
     code = ErrorCode.ELIMINATION_TOO_EARLY
 
 
 class MinimumGarrison(RuleViolation):
-    """Tournament rule: a voluntary move may not leave a border territory with fewer than 2."""
+    """A voluntary move may not leave a border territory with fewer than 2 armies."""
 
     code = ErrorCode.MINIMUM_GARRISON
 
@@ -184,36 +253,26 @@ class OptionDisabled(RuleViolation):
 
 
 class TimeAlreadyExpired(RuleViolation):
+    """The game's time limit has already been declared reached."""
+
     code = ErrorCode.TIME_ALREADY_EXPIRED
 
 
 class InvalidAction(RuleViolation):
-    """An action of a kind this variant does not know."""
+    """An action of a kind this game does not know, or a value no rule accepts."""
 
     code = ErrorCode.INVALID_ACTION
 
 
 class OncePerTurn(RuleViolation):
-    """Something the rules allow once a turn (the naval move, a naval combat in a sea area,
-    a sea attack on a province) was already done."""
+    """Something the rules allow once a turn (a naval move, a card of a kind, a sea attack on
+    a province) was already done."""
 
     code = ErrorCode.ONCE_PER_TURN
 
 
-class NoNavalSuperiority(RuleViolation):
-    """Crossing a sea needs more triremes there than the defender (or than everyone)."""
-
-    code = ErrorCode.NO_NAVAL_SUPERIORITY
-
-
-class PowerCentreNotAllowed(RuleViolation):
-    """Never two power centres in one province or in land-adjacent provinces."""
-
-    code = ErrorCode.POWER_CENTRE_NOT_ALLOWED
-
-
 class WrongKindOfSpace(RuleViolation):
-    """A sea area where a province is wanted, or the other way round."""
+    """A sea area where a territory is wanted, or the other way round."""
 
     code = ErrorCode.WRONG_KIND_OF_SPACE
 
@@ -223,19 +282,6 @@ class Truce(RuleViolation):
     FutuRisiKo!'s Tregua)."""
 
     code = ErrorCode.TRUCE
-
-
-class OncePerGame(RuleViolation):
-    """Something the rules allow once a game (RisiKo! Più's hidden armies) was already done."""
-
-    code = ErrorCode.ONCE_PER_GAME
-
-
-class BattlesPending(RuleViolation):
-    """A turn that ends with its units still facing the enemy's: every battle is fought first
-    (FutuRisiKo!)."""
-
-    code = ErrorCode.BATTLES_PENDING
 
 
 class InvalidOptions(CodedError):

@@ -21,10 +21,16 @@ from typing import Any, ClassVar, Self, TypeVar
 from domain.actions import doc
 
 
+def readable_by(viewer: int | None) -> tuple[int | None, ...]:
+    """The marks (`visible_to`) of the events `viewer` (a seat, or None for a spectator) may
+    see: the public ones (None) and those private to the viewer's own seat. The stores' queries
+    are built from it, so they cannot decide otherwise than `may_see`."""
+    return (None,) if viewer is None else (None, viewer)
+
+
 def may_see(visible_to: int | None, viewer: int | None) -> bool:
-    """Whether `viewer` (a seat, or None for a spectator) may see an event private to
-    `visible_to` (None: a public event)."""
-    return visible_to is None or visible_to == viewer
+    """Whether `viewer` may see an event private to `visible_to` (None: a public event)."""
+    return visible_to in readable_by(viewer)
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ None of this knows a rule of any game. A game picks what it needs:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -109,6 +109,30 @@ def next_in_order(
         if playing[candidate]:
             return candidate, (position + step) >= count
     return None, True
+
+
+def rank(
+    seats: Sequence[int], points: Mapping[int, int], winner: int | None, resigned: Sequence[bool]
+) -> tuple[tuple[int, int, int], ...]:
+    """The ranking at the end, (rank, seat, points) each: the winner first, players who
+    resigned last, the others by points; ties share a rank (`seats` in the order that breaks
+    none: the round's order of play)."""
+    ordered = sorted(
+        ((points[seat], seat) for seat in seats),
+        key=lambda item: (item[1] != winner, resigned[item[1]], -item[0]),
+    )
+    ranking: list[tuple[int, int, int]] = []
+    for position, (scored, seat) in enumerate(ordered):
+        previous = ranking[-1] if ranking else None
+        tied = (
+            previous is not None
+            and previous[2] == scored
+            and previous[1] != winner
+            and resigned[previous[1]] == resigned[seat]
+        )
+        place = previous[0] if tied and previous is not None else position + 1
+        ranking.append((place, seat, scored))
+    return tuple(ranking)
 
 
 # ---------------------------------------------------------------------- rounds and turns

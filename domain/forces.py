@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain.kernel import StatePart
+from domain.state import StatePart
 from domain.views import SpaceView, UnitStack
 
 

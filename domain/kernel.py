@@ -5,74 +5,76 @@ the events the action caused or raises a `RuleViolation` having changed nothing.
 gives every game: the seats and their colours, the seed and its commitment, the sequence number
 of actions, dispatch of an action to the game's handler, the prompt stack (decisions owed out
 of turn, each with a default), copies, snapshots with a declared state and a format version,
-the revision of its rules a game plays by, resignation, the end of the game and its ranking.
-What the game adds is its state, its handlers and its legal actions; `domain.game.Game` is
-classic RisiKo!, and `variants/` hold the others.
+the revision of its rules a game plays by, the random stream of each action, resignation, the
+end of the game and its ranking. What the game adds is its state, its handlers and its legal
+actions, through the hooks `Kernel` declares (below, "The hooks"); every other member is final
+(`typing.final`: mypy refuses an override, and tests/unit/test_kernel_hooks.py checks every
+game). `domain.risiko` holds the RisiKo! mechanics several games compose; `variants/` the games.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar, final
 
 from domain import actions as a
 from domain import events as e
-from domain.cards import Card
 from domain.errors import (
     GameOver,
     InvalidAction,
     InvalidOptions,
     NotYourTurn,
-    SnapshotFormatError,
+    OptionDisabled,
+    TimeAlreadyExpired,
     WrongPhase,
 )
-from domain.flow import OpenPrompt, Phase
+from domain.flow import OpenPrompt, Phase, rank
 from domain.legal import LegalAction
-from domain.objectives import Objective
 from domain.options import GameOptions
+from domain.reads import Reads
 from domain.rng import DerivedRandom, commitment
 from domain.ruleset import Ruleset
-from domain.views import ARMY, Prompt, SpaceView, StateView
+from domain.state import Copies
+from domain.views import ARMY, Prompt, StateView
 
-Handler = Callable[[int | None, Any], list[e.Event]]
-
-
-class StatePart:
-    """A part of a game's state kept in an object of its own (the forces on the board): it
-    copies itself, and turns into plain data and back, so clones and snapshots share nothing."""
-
-    def copy(self) -> StatePart:
-        raise NotImplementedError
-
-    def to_plain(self) -> Any:
-        raise NotImplementedError
-
-    def load(self, plain: Any) -> None:
-        """Take the state of `to_plain`'s data, in place."""
-        raise NotImplementedError
+Handler = Callable[[Any, int | None, Any], list[e.Event]]
+H = TypeVar("H", bound=Callable[..., list[e.Event]])
 
 
-def copy_plain(value: Any) -> Any:
-    """A copy of plain data (lists of lists of scalars), so snapshots share nothing."""
-    if isinstance(value, list):
-        return [copy_plain(item) for item in value]
-    if isinstance(value, StatePart):
-        return value.copy()
-    return value
+def handles(*kinds: type[a.Action]) -> Callable[[H], H]:
+    """Declare the method that applies these kinds of action: the kernel dispatches each
+    action to its kind's method, and a game plays the kinds its classes' methods handle."""
+
+    def declared(method: H) -> H:
+        method.__handles__ = kinds  # type: ignore[attr-defined]
+        return method
+
+    return declared
 
 
-def _to_plain(value: Any) -> Any:
-    return value.to_plain() if isinstance(value, StatePart) else copy_plain(value)
-
-
-class Kernel:
+class Kernel(Reads, Copies):
     """One game of any variant. Create it with the players' names; it deals and starts at once
-    (`initial_events` says what the deal did)."""
+    (`initial_events` says what the deal did).
+
+    The hooks: what a game defines, and nothing else of the kernel's.
+    - Declared: `RULESET_CLASS`, `OPTIONS_CLASS`, `STATE_VIEW`, `UNIT_KINDS`, `MARKER_KINDS`,
+      `RULES_REVISIONS`, `SNAPSHOT_FORMAT`, `LEAVES_BEFORE_ANSWERING`, and `_STATE` (its own
+      state's attribute names: the kernel keeps its own, and collects every class's).
+    - Must define: `_deal`, `_turn_actions`, `turn_order`, `points`, `space_views`, the
+      handlers of its actions (`@handles(Kind)` over each); and `_prompt_answers` if it
+      opens prompts, `_leave_turn` if a seat may resign in turn.
+    - May define (a default here): `_check_options`, `_start_state`, `_prompt_default`,
+      `_out_of_turn_actions`, `_after_action`, `_leaving`, `_before_finish`,
+      `_revealed_at_end`, `_snapshot_more`, `_restore_more`, `turn_key`; the reads
+      `territories_held`, `armies_of`, `hand`, `card_face`, `deck_size`, `private_state`,
+      `armies_to_place`, `secret_objective`, `state_view`, `pieces_to_place`.
+    Every other member is final: the way an action is applied, legal actions are listed,
+    prompts are kept, a seat resigns, copies and snapshots are made and a game ends is one.
+    """
 
     # What its board can show (domain/views.py): the kinds of unit and of marker.
     UNIT_KINDS: ClassVar[tuple[str, ...]] = (ARMY,)
     MARKER_KINDS: ClassVar[tuple[str, ...]] = ()
-    neutral_colours: tuple[str, ...] = ()  # colours no seat plays, in the games that have them
 
     # What the game shows of its own state (domain/views.py), beyond what every game shows.
     STATE_VIEW: ClassVar[type[StateView]] = StateView
@@ -93,8 +95,62 @@ class Kernel:
     # game declares its own (a game that extends another keeps its own count), and its docs
     # list the same lines (docs/architecture.md, "Rules revisions").
     RULES_REVISIONS: ClassVar[Mapping[int, str]] = {1: "The rules as first played."}
-    # The attributes that make the state, plain data all (a game adds its own).
-    _STATE: tuple[str, ...] = ()
+    # Whether a seat that resigns is out before the answers it owes are given (then its
+    # battle is fought as a departed player's, and asks it nothing more), or only after.
+    LEAVES_BEFORE_ANSWERING: ClassVar[bool] = False
+    # The attributes of a class's own state, plain data or StateParts: each class of a game
+    # declares its own; the kernel's are below, and `state_names` collects them all.
+    _STATE: ClassVar[tuple[str, ...]] = ()
+    _KERNEL_STATE: ClassVar[tuple[str, ...]] = (
+        "seq",
+        "eliminated",
+        "resigned",
+        "round",
+        "current",
+        "prompt_stack",
+        "time_expired",
+        "winner",
+        "end_reason",
+    )
+    _STATE_NAMES: ClassVar[tuple[str, ...]] = _KERNEL_STATE
+    # What a game may define (the docstring above says which it must): the kernel's members
+    # that are not final (tests/unit/test_kernel_hooks.py holds every game to it).
+    HOOKS: ClassVar[frozenset[str]] = frozenset(
+        (
+            *("_deal", "_turn_actions", "turn_order", "points", "space_views"),
+            *("_prompt_answers", "_leave_turn", "_check_options", "_start_state"),
+            *("_prompt_default", "_out_of_turn_actions", "_after_action", "_leaving"),
+            *("_before_finish", "_revealed_at_end", "_snapshot_more", "_restore_more"),
+            *("turn_key", "territories_held", "armies_of", "hand", "card_face", "deck_size"),
+            *("private_state", "armies_to_place", "secret_objective", "state_view"),
+            "pieces_to_place",
+        )
+    )
+
+    # Each kind of action this game plays, with the method that applies it (`handles`).
+    _HANDLERS: ClassVar[dict[type[a.Action], Handler]] = {}
+    _ACTS_AFTER: ClassVar[bool] = False  # whether the game defines `_after_action`
+    # The random streams of the action being applied (`_random`), by salt.
+    _stream: DerivedRandom
+    _stream_number: int
+    _salted: dict[bytes, tuple[int, DerivedRandom]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        names = list(Kernel._KERNEL_STATE)
+        handled: dict[type[a.Action], Handler] = {}
+        for klass in reversed(cls.__mro__):
+            for name in klass.__dict__.get("_STATE", ()):
+                if name in names:
+                    raise TypeError(f"{cls.__name__}: {name!r} is declared state twice")
+                names.append(name)
+            for name, member in vars(klass).items():
+                for kind in getattr(member, "__handles__", ()):
+                    handled[kind] = getattr(cls, name)  # the game's own, if it redefines it
+        cls._STATE_NAMES = tuple(names)
+        cls._ACTS_AFTER = cls._after_action is not Kernel._after_action
+        declared = list(a.ACTION_TYPES.values())  # the kinds in the order they were declared
+        cls._HANDLERS = dict(sorted(handled.items(), key=lambda item: declared.index(item[0])))
 
     def __init__(
         self,
@@ -109,43 +165,27 @@ class Kernel:
         """`rules_revision`: the revision of the rules the game plays by, the newest if None
         (a new game); a saved game is rebuilt with the one it was created under."""
         options = self.OPTIONS_CLASS() if options is None else options
-        game = type(self).__name__
-        if not isinstance(ruleset, self.RULESET_CLASS):
-            raise InvalidOptions(f"{game} plays by a {self.RULESET_CLASS.__name__}")
-        if not isinstance(options, self.OPTIONS_CLASS):
-            raise InvalidOptions(f"{game} takes {self.OPTIONS_CLASS.__name__}")
-        count = len(players)
-        if not ruleset.min_players <= count <= ruleset.max_players:
-            raise InvalidOptions(
-                f"this game needs {ruleset.min_players} to {ruleset.max_players} players, "
-                f"not {count}"
-            )
-        known_colours = [colour.id for colour in ruleset.colours]
-        chosen = list(colours) if colours is not None else known_colours[:count]
-        if len(chosen) != count or len(set(chosen)) != count:
-            raise InvalidOptions("every player needs a different colour")
-        for colour in chosen:
-            if colour not in known_colours:
-                raise InvalidOptions(f"unknown colour {colour!r}: use one of {known_colours}")
-        self._check_options(ruleset, options)
+        chosen = self._check_table(ruleset, players, options, colours)
         if not seed:
             raise InvalidOptions("the seed must not be empty")
         newest = self.current_rules_revision()
         revision = newest if rules_revision is None else rules_revision
         if revision not in self.RULES_REVISIONS:
-            raise InvalidOptions(f"{game} has rules revisions 1 to {newest}, not {revision}")
+            raise InvalidOptions(
+                f"{type(self).__name__} has rules revisions 1 to {newest}, not {revision}"
+            )
 
         self.ruleset = ruleset
         self.board = ruleset.board
         self.options = options
         self.players = tuple(players)
-        self.colours = tuple(chosen)
+        self.colours = chosen
         self.seed = seed
         self.commitment = commitment(seed)
         self.rules_revision = revision
         self.seq = 0  # the number of actions applied
-        self.eliminated: list[bool] = [False] * count
-        self.resigned: list[bool] = [False] * count
+        self.eliminated: list[bool] = [False] * len(players)
+        self.resigned: list[bool] = [False] * len(players)
         self.phase = Phase.SETUP
         self.round = 0
         self.current = 0
@@ -156,11 +196,33 @@ class Kernel:
         self.ranking: tuple[tuple[int, int, int], ...] = ()
         self._start_state()
 
-        self._handlers = self._bind_handlers()
-        self.initial_events: list[e.Event] = self._deal(DerivedRandom(seed, 0))
+        self._forget_streams()
+        self.seq = -1  # the deal draws from stream 0, as an action from stream seq + 1
+        self.initial_events: list[e.Event] = self._deal(self._random())
+        self.seq = 0
+
+    @final
+    def _check_table(
+        self,
+        ruleset: Ruleset,
+        players: Sequence[str],
+        options: GameOptions,
+        colours: Sequence[str] | None,
+    ) -> tuple[str, ...]:
+        """The colours of the players, once the rules, the options, the number of players and
+        their colours are found to be this game's (InvalidOptions otherwise)."""
+        game = type(self).__name__
+        if not isinstance(ruleset, self.RULESET_CLASS):
+            raise InvalidOptions(f"{game} plays by a {self.RULESET_CLASS.__name__}")
+        if not isinstance(options, self.OPTIONS_CLASS):
+            raise InvalidOptions(f"{game} takes {self.OPTIONS_CLASS.__name__}")
+        chosen = ruleset.seat_colours(len(players), colours)
+        self._check_options(ruleset, options)
+        return chosen
 
     # ------------------------------------------------------------------ what a game defines
 
+    @final
     @classmethod
     def current_rules_revision(cls) -> int:
         """The revision of the rules a new game plays by."""
@@ -176,10 +238,6 @@ class Kernel:
         """Set the board up and start the game: the events of that."""
         raise NotImplementedError
 
-    def _bind_handlers(self) -> dict[type[a.Action], Handler]:
-        """Each kind of action this game plays, with the method that applies it."""
-        return {a.Resign: self._resign}
-
     def _turn_actions(self, seat: int) -> list[LegalAction]:
         """The legal actions of the seat in turn, when no prompt is open."""
         raise NotImplementedError
@@ -193,30 +251,37 @@ class Kernel:
         unless the game says otherwise."""
         return answers.ready()
 
-    def _leave_turn(self, seat: int) -> list[e.Event]:
-        """`seat`, in turn, has resigned: end its turn (a game that allows resigning in turn
-        defines this)."""
-        raise NotImplementedError
+    def _out_of_turn_actions(self, seat: int) -> list[LegalAction]:
+        """What `seat` may do while the game waits for another seat, and no prompt is open
+        (RisiKo! Più's standing orders and hidden armies); nothing by default."""
+        return []
 
-    @property
-    def turn_order(self) -> tuple[int, ...]:
-        """The seats in the order they play (this round's, in games that draw it each round)."""
+    def _after_action(self, seat: int | None, action: a.Action) -> None:
+        """Once `seat`'s action is applied, before its number is counted: what lasts only
+        until the next action ends here (S.P.Q.RisiKo!'s naval combat that may go on)."""
+
+    def _leaving(self, seat: int) -> list[e.Event]:
+        """`seat` resigns (found to be a seat still playing): what its leaving changes first,
+        and the events of that, told before PlayerResigned."""
+        return []
+
+    def _leave_turn(self, seat: int) -> list[e.Event]:
+        """`seat`, in turn, has resigned and answered what it owed: end its turn (a game that
+        allows resigning in turn defines this)."""
         raise NotImplementedError
 
     def points(self, seat: int) -> int:
         """Ranking points at the end (the game's own scoring)."""
         raise NotImplementedError
 
-    def space_views(self) -> list[SpaceView]:
-        """Every space as any client may draw it (domain/views.py)."""
-        raise NotImplementedError
-
     # ------------------------------------------------------------------ reads every game answers
 
+    @final
     @property
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
 
+    @final
     @property
     def seat_to_act(self) -> int | None:
         """The seat whose action the game waits for: the one owing the top prompt, if any,
@@ -233,6 +298,7 @@ class Kernel:
         its own time. A game whose round has phases played by every seat in turn adds them."""
         return (self.round,)
 
+    @final
     def least_action(self, seat: int) -> a.Action:
         """What `seat`, to act, does when its time has run out and it is to do the least the
         rules allow: the default answer to a prompt, else the end of its turn when that is
@@ -247,10 +313,12 @@ class Kernel:
                 return family.ready()
         return families[0].ready()
 
+    @final
     def open_prompt(self) -> OpenPrompt | None:
         """The decision the game waits for out of turn, if any (the top of the stack)."""
         return OpenPrompt.from_plain(self.prompt_stack[-1]) if self.prompt_stack else None
 
+    @final
     def prompts(self) -> list[Prompt]:
         """The decisions owed out of turn, each with its answers and its default answer; the
         one the game waits for first."""
@@ -261,6 +329,7 @@ class Kernel:
             prompts.append(Prompt(prompt.seat, answers, self._prompt_default(prompt, answers)))
         return prompts
 
+    @final
     def legal_actions(self, seat: int | None) -> list[LegalAction]:
         """Every family of actions `seat` may submit now. Each family states its ranges."""
         if self.phase is Phase.OVER or seat is None:
@@ -269,14 +338,16 @@ class Kernel:
         if prompt is not None:
             return [self._prompt_answers(prompt)] if seat == prompt.seat else []
         if seat != self.current:
-            return []
+            return self._out_of_turn_actions(seat)
         return self._turn_actions(seat)
 
+    @final
     @property
     def action_types(self) -> tuple[type[a.Action], ...]:
         """Every kind of action this game plays (a seat's, the clock's, leaving)."""
-        return tuple(self._handlers)
+        return tuple(self._HANDLERS)
 
+    @final
     def active_seats(self) -> list[int]:
         """Seats still playing: neither eliminated nor resigned."""
         return [
@@ -287,59 +358,15 @@ class Kernel:
             if not eliminated and not resigned
         ]
 
-    def territories_held(self, seat: int) -> int:
-        return sum(1 for view in self.space_views() if view.owner == seat)
-
-    def armies_of(self, seat: int) -> int:
-        return sum(view.count(ARMY, seat) for view in self.space_views())
-
-    def hand(self, seat: int) -> Sequence[str]:
-        """The card ids `seat` holds (private to that seat)."""
-        return ()
-
-    def card_face(self, card_id: str) -> Card:
-        """What a card of this game shows its holder: by default the ruleset's territory and
-        set cards; a game whose cards are of another kind says what its own show."""
-        return self.ruleset.cards.cards[card_id]
-
-    def deck_size(self) -> int:
-        return 0
-
-    def private_state(self, seat: int) -> tuple[tuple[str, str], ...]:
-        """What `seat` alone knows of its own beyond its hand and objective, by name (RisiKo!
-        Più: the hidden armies' territory, its standing orders)."""
-        return ()
-
-    def armies_to_place(self) -> int:
-        """Armies the seat in turn still has to place."""
-        return 0
-
-    def secret_objective(self, seat: int) -> tuple[str, Objective] | None:
-        """The objective card `seat` was dealt and the objective it counts as, in the games
-        that have secret objectives (private to that seat)."""
-        return None
-
-    def state_view(self) -> StateView:
-        """The game's own public state (`STATE_VIEW`)."""
-        return StateView(self.turn_order)
-
-    def victory_points_of(self, seat: int) -> int:
-        """Victory points won so far, in the games that score them; 0 in the others."""
-        return 0
-
-    def pieces_to_place(self) -> dict[str, int]:
-        """Pieces other than armies that the seat in turn has won and must still place, by
-        unit or marker kind (armies to place: `armies_to_place`)."""
-        return {}
-
     # ------------------------------------------------------------------ applying actions
 
+    @final
     def apply(self, seat: int | None, action: a.Action) -> list[e.Event]:
         """Apply one action for `seat` (None: the game's clock). Raises, changing nothing,
         if the rules do not allow it."""
         if self.phase is Phase.OVER:
             raise GameOver("the game is over")
-        handler = self._handlers.get(type(action))
+        handler = self._HANDLERS.get(type(action))
         if handler is None:
             raise InvalidAction(f"{type(action).__name__} is not an action of this game")
         if self.prompt_stack and action.by_seat:
@@ -353,89 +380,98 @@ class Kernel:
                 raise WrongPhase(f"the {prompt.topic} waits for an answer first")
             else:
                 raise NotYourTurn("it is not your turn")
-        events = handler(seat, action)
+        try:
+            events = handler(self, seat, action)
+        except BaseException:
+            self._forget_streams()  # a refused action leaves no stream half drawn
+            raise
+        if self._ACTS_AFTER:
+            self._after_action(seat, action)
         self.seq += 1
         return events
 
+    @final
+    def _random(self, salt: bytes = b"") -> DerivedRandom:
+        """The random stream of the action being applied (of the deal, before any): every
+        die, shuffle and draw of an action comes from it, keyed by the seed (and `salt`, for
+        a stream of its own) over the action's number, so a game replays from its seed and
+        its log. The same stream for the whole action, drawn on where the last use stopped."""
+        number = self.seq + 1
+        if salt:
+            known = self._salted.get(salt)
+            if known is None or known[0] != number:
+                known = self._salted[salt] = (number, DerivedRandom(self.seed + salt, number))
+            return known[1]
+        if self._stream_number != number:
+            self._stream = DerivedRandom(self.seed, number)
+            self._stream_number = number
+        return self._stream
+
+    @final
+    def _forget_streams(self) -> None:
+        """No stream is kept for the next action (a copy's, or after a refused action)."""
+        self._stream = DerivedRandom(self.seed, 0)
+        self._stream_number = -1  # no action's: the next `_random` draws a fresh stream
+        self._salted = {}
+
+    @final
+    @handles(a.ExpireTime)
+    def _expire_time(self, seat: int | None, action: a.ExpireTime) -> list[e.Event]:
+        """The game's clock: its time limit has passed (the round under way is completed)."""
+        if seat is not None:
+            raise NotYourTurn("only the game's clock can declare the time limit reached")
+        if self.options.time_limit_minutes is None:
+            raise OptionDisabled("this game has no time limit")
+        if self.time_expired:
+            raise TimeAlreadyExpired("the time limit has already been reached")
+        self.time_expired = True
+        return [e.TimeExpired(self.round)]
+
+    @final
+    def _limit_reached(self) -> str | None:
+        """Why the game ends as its round ends, if it does: the time limit has passed, or
+        the last round allowed is played."""
+        if self.time_expired:
+            return "time_limit"
+        limit = self.options.round_limit
+        if limit is not None and self.round >= limit:
+            return "round_limit"
+        return None
+
+    @final
     def _push_prompt(self, prompt: OpenPrompt) -> None:
         self.prompt_stack.append(prompt.to_plain())
 
+    @final
     def _pop_prompt(self) -> OpenPrompt:
         return OpenPrompt.from_plain(self.prompt_stack.pop())
 
+    @final
+    @handles(a.Resign)
     def _resign(self, seat: int | None, action: a.Resign) -> list[e.Event]:
         """A player leaves the game: the prompts it owes get their default answers, its turns
-        are skipped, and the last player still playing wins."""
+        are skipped (its units stay, and a game may end its turn: `_leave_turn`), and the
+        last player still playing wins."""
         if seat is None or not 0 <= seat < len(self.players):
             raise NotYourTurn("only a seat of the game can resign")
         if self.eliminated[seat] or self.resigned[seat]:
             raise WrongPhase("this player is no longer in the game")
-        events: list[e.Event] = [e.PlayerResigned(seat)]
+        events: list[e.Event] = [*self._leaving(seat), e.PlayerResigned(seat)]
+        if self.LEAVES_BEFORE_ANSWERING:
+            self.resigned[seat] = True
         while self.prompt_stack and self.prompt_stack[-1][0] == seat and not self.is_over:
             prompt = OpenPrompt.from_plain(self.prompt_stack[-1])
             default = self._prompt_default(prompt, self._prompt_answers(prompt))
-            events += self._handlers[type(default)](seat, default)
+            events += self._HANDLERS[type(default)](self, seat, default)
         self.resigned[seat] = True
         if self.is_over:
             return events
         active = self.active_seats()
         if len(active) <= 1:
             return events + self._finish(active[0] if active else None, "last_player")
-        if seat != self.current or self.prompt_stack:
+        if seat != self.current:
             return events
         return events + self._leave_turn(seat)
-
-    # ------------------------------------------------------------------ copies and snapshots
-
-    def clone(self) -> Kernel:
-        """An independent copy, cheap enough to take before every action: the server applies
-        an action to a clone and keeps it only once the store has accepted it."""
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        for name in self._STATE:
-            setattr(other, name, copy_plain(getattr(self, name)))
-        other._handlers = other._bind_handlers()
-        return other
-
-    def snapshot(self) -> dict[str, Any]:
-        """The whole mutable state as plain data (JSON-ready), without the seed. A cache:
-        the log stays the truth, and `restore` of a snapshot continues the same game."""
-        state: dict[str, Any] = {name: _to_plain(getattr(self, name)) for name in self._STATE}
-        state["phase"] = self.phase.value
-        state["ranking"] = [list(entry) for entry in self.ranking]
-        self._snapshot_more(state)
-        state["format"] = self.SNAPSHOT_FORMAT
-        state["rules_revision"] = self.rules_revision
-        return state
-
-    def restore(self, state: dict[str, Any]) -> None:
-        """Continue from a snapshot taken of a game with the same players, options, seed and
-        rules revision; SnapshotFormatError for one written in another format (older ones have
-        none) or of a game played by other rules (one without a revision was played by 1)."""
-        if state.get("format") != self.SNAPSHOT_FORMAT:
-            raise SnapshotFormatError(
-                f"snapshot format {state.get('format')}, this engine's is {self.SNAPSHOT_FORMAT}"
-            )
-        if state.get("rules_revision", 1) != self.rules_revision:
-            raise SnapshotFormatError(
-                f"a snapshot of rules revision {state.get('rules_revision', 1)}, "
-                f"this game plays by {self.rules_revision}"
-            )
-        for name in self._STATE:
-            part = getattr(self, name)
-            if isinstance(part, StatePart):
-                part.load(copy_plain(state[name]))
-            else:
-                setattr(self, name, copy_plain(state[name]))
-        self.phase = Phase.of(state["phase"])
-        self.ranking = tuple((r[0], r[1], r[2]) for r in state["ranking"])
-        self._restore_more(state)
-
-    def _snapshot_more(self, state: dict[str, Any]) -> None:
-        """Add the state that is not plain data, as plain data."""
-
-    def _restore_more(self, state: dict[str, Any]) -> None:
-        """Read back what `_snapshot_more` wrote."""
 
     # ------------------------------------------------------------------ the end
 
@@ -447,29 +483,16 @@ class Kernel:
         """The secrets shown to everyone when the game ends (the objective cards)."""
         return ()
 
+    @final
     def _finish(self, winner: int | None, reason: str) -> list[e.Event]:
         events = self._before_finish()
         self.phase = Phase.OVER
         self.winner = winner
         self.end_reason = reason
         self.prompt_stack = []
-        # The winner first, players who resigned last, the others by points; ties share a rank.
         order = self.turn_order  # a round's order may leave out the seats out of the game
         seats = [*order, *(seat for seat in range(len(self.players)) if seat not in order)]
-        ordered = sorted(
-            ((self.points(seat), seat) for seat in seats),
-            key=lambda item: (item[1] != winner, self.resigned[item[1]], -item[0]),
-        )
-        ranking: list[tuple[int, int, int]] = []
-        for position, (points, seat) in enumerate(ordered):
-            previous = ranking[-1] if ranking else None
-            tied = (
-                previous is not None
-                and previous[2] == points
-                and previous[1] != winner
-                and self.resigned[previous[1]] == self.resigned[seat]
-            )
-            rank = previous[0] if tied and previous is not None else position + 1
-            ranking.append((rank, seat, points))
+        points = {seat: self.points(seat) for seat in seats}
+        ranking = rank(seats, points, winner, self.resigned)
         self.ranking = tuple(ranking)
         return [*events, e.GameEnded(winner, reason, self.ranking, self._revealed_at_end())]

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from domain.board import Board
 from domain.cards import JOLLY, Card, CardRules, CardSet
-from domain.errors import BoardDataError
+from domain.errors import BoardDataError, InvalidOptions
 from domain.objectives import HoldListedTerritories, Objective, parse_objectives
 
 
@@ -31,6 +31,23 @@ class Ruleset:
     def marker_supply(self) -> dict[str, int]:
         """How many of each kind of marker the box holds, for the games that have markers."""
         return {}
+
+    def seat_colours(self, count: int, colours: Sequence[str] | None) -> tuple[str, ...]:
+        """The colours of `count` players: `colours`, or the first ones in their order;
+        InvalidOptions for a number of players the rules do not seat, or colours that are
+        not the rules', or not each another."""
+        if not self.min_players <= count <= self.max_players:
+            raise InvalidOptions(
+                f"this game needs {self.min_players} to {self.max_players} players, not {count}"
+            )
+        known = [colour.id for colour in self.colours]
+        chosen = list(colours) if colours is not None else known[:count]
+        if len(chosen) != count or len(set(chosen)) != count:
+            raise InvalidOptions("every player needs a different colour")
+        for colour in chosen:
+            if colour not in known:
+                raise InvalidOptions(f"unknown colour {colour!r}: use one of {known}")
+        return tuple(chosen)
 
     @property
     def min_players(self) -> int:

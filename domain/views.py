@@ -5,12 +5,15 @@ any game, including the ones still to come; the games fill them from their own s
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from domain.actions import Action, doc
 from domain.legal import LegalAction
 
 ARMY = "army"  # the land armies of every game (S.P.Q.RisiKo!'s legionaries)
+# The state views' fields that mean the same in every game that declares them (StateView).
+SCORES = "victory_points"
+NEUTRAL_COLOURS = "neutral_colours"
 
 
 # Not frozen: a game state's views are built again on every read, and a frozen dataclass
@@ -57,9 +60,20 @@ class SpaceView:
 class StateView:
     """What a game shows beyond what every game shows, public to all: each game declares its
     own subclass (`Kernel.STATE_VIEW`), its fields described with `doc`, and the API makes a
-    GraphQL type of it, named `name`, that implements the interface GameState."""
+    GraphQL type of it, named `name`, that implements the interface GameState. A field named
+    as one of these means the same in every game that declares it, and the API shows it for
+    every game (empty in the others): `victory_points` (SCORES), by seat, the points each
+    has won (Player.victoryPoints); `neutral_colours` (NEUTRAL_COLOURS), the colours of the
+    neutral armies (Game.neutralColours)."""
 
     name: ClassVar[str] = "BasicState"
     turn_order: tuple[int, ...] = doc(
         "The seats in the order they play (this round's, in games that draw it every round)."
     )
+
+
+def declared(game: Any, name: str) -> tuple[Any, ...]:
+    """A field every game may declare in its state view (SCORES, NEUTRAL_COLOURS), or ()
+    where the game's view has none."""
+    value = getattr(game.state_view(), name, ())
+    return tuple(value)

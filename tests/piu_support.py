@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
 from domain import events as e
-from domain.game import Phase
+from domain.flow import Phase
 from domain.legal import LegalAction
 from tests.support import arrange
 from variants.piu import PIU

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
 from domain import events as e
-from domain.game import Phase
+from domain.flow import Phase
 from domain.legal import LegalAction
 from variants import get_variant
 from variants.spqr import actions as sa

@@ -6,38 +6,74 @@ import copy
 import enum
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 import pytest
 
 from domain import events as e
 from domain.actions import Action, PlaceArmies
+from domain.board import Board
 from domain.errors import RuleViolation
-from domain.game import Game, Phase
+from domain.flow import Phase
 from domain.kernel import Kernel
 from domain.legal import LegalAction
-from domain.options import GameOptions
 from domain.rng import DerivedRandom
+from domain.ruleset import Ruleset
 from variants import get_variant
+from variants.classic.game import ClassicGame
+from variants.classic.options import ClassicOptions
 
 CLASSIC = get_variant("classic")
+K = TypeVar("K", bound=Kernel)
+
+
+class Arrangeable(Protocol):
+    """What a hand-made position sets: the state of the RisiKo! mechanics (domain/risiko)
+    that classic RisiKo! and RisiKo! Più compose."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+    @property
+    def board(self) -> Board: ...
+    @property
+    def ruleset(self) -> Ruleset: ...
+
+    owner: list[int]
+    armies: list[int]
+    territory_count: list[int]
+    eliminated: list[bool]
+    setup_remaining: list[int]
+    setup_quota: int
+    current: int
+    phase: Phase
+    round: int
+    pending_reinforcements: int
+    prompt_stack: list[list[Any]]
+    pending_conquest: tuple[int, int, int, int] | None
+    conquered_this_turn: bool
+    hands: list[list[str]]
+    deck: list[str]
+    discard: list[str]
+
+
+G = TypeVar("G", bound=Arrangeable)
 BOARD = CLASSIC.ruleset.board
 
 
 def new_game(
-    players: int = 4, options: GameOptions | None = None, seed: bytes = b"test-seed"
-) -> Game:
+    players: int = 4, options: ClassicOptions | None = None, seed: bytes = b"test-seed"
+) -> ClassicGame:
     return classic(CLASSIC.new_game([f"P{i}" for i in range(players)], options, seed=seed))
 
 
-def classic(game: Kernel) -> Game:
+def classic(game: Kernel) -> ClassicGame:
     """A game of the engine's base rules (what `Variant.new_game` gives as a `Kernel`)."""
-    assert isinstance(game, Game)
+    assert isinstance(game, ClassicGame)
     return game
 
 
 def arrange(
-    game: Game,
+    game: G,
     owners: Mapping[str, int],
     armies: Mapping[str, int] | None = None,
     *,
@@ -47,7 +83,7 @@ def arrange(
     round: int = 5,
     pending: int = 0,
     hands: Mapping[int, list[str]] | None = None,
-) -> Game:
+) -> G:
     """Turn `game` into a hand-made position: territories named in `owners` go to those seats,
     every other territory to `others` (default: the last seat), each with `armies` (default 1).
     The setup is skipped: the deck is the full deck, `current` plays in `phase` of `round`."""
@@ -74,7 +110,7 @@ def arrange(
     return game
 
 
-def finish_setup(game: Game) -> Game:
+def finish_setup(game: ClassicGame) -> ClassicGame:
     """Play the initial placement: every quota on the seat's first territory."""
     while game.phase is Phase.SETUP:
         seat = game.current
@@ -83,7 +119,7 @@ def finish_setup(game: Game) -> Game:
     return game
 
 
-def assert_rejected(game: Game, seat: int | None, action: Action, code: str) -> None:
+def assert_rejected(game: Kernel, seat: int | None, action: Action, code: str) -> None:
     """The action raises the rule violation `code` and changes nothing at all."""
     before = game.snapshot()
     with pytest.raises(RuleViolation) as excinfo:
@@ -113,11 +149,11 @@ def force_dice(monkeypatch: pytest.MonkeyPatch, *values: int) -> list[int]:
     return remaining
 
 
-def armies_on(game: Game, territory: str) -> int:
+def armies_on(game: ClassicGame, territory: str) -> int:
     return game.armies[BOARD.index[territory]]
 
 
-def owner_of(game: Game, territory: str) -> int:
+def owner_of(game: ClassicGame, territory: str) -> int:
     return game.owner[BOARD.index[territory]]
 
 
@@ -150,7 +186,7 @@ def _copy(value: object) -> object:
     return copy.deepcopy(value)
 
 
-def state(game: Game) -> dict[str, Any]:
+def state(game: Kernel) -> dict[str, Any]:
     """Every public attribute of the game that can change, copied. Independent of the
     engine's own `snapshot`, so that it also sees attributes the engine forgets to list."""
     return {
@@ -160,14 +196,14 @@ def state(game: Game) -> dict[str, Any]:
     }
 
 
-def clone(game: Game) -> Game:
+def clone(game: K) -> K:
     """An independent copy of `game` by deepcopy, sharing only what never changes."""
     memo: dict[int, Any] = {id(getattr(game, name)): getattr(game, name) for name in SHARED}
     return copy.deepcopy(game, memo)
 
 
 def assert_offered_actions_apply(
-    game: Game,
+    game: Kernel,
     moves: Iterable[tuple[int | None, Action, list[LegalAction]]],
     every: int,
     offset: int,

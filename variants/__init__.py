@@ -1,9 +1,9 @@
 """The games this server plays, registered by name.
 
-A variant is one folder: its data files, its `Game` subclass (or the base `Game`, which plays
-classic RisiKo!), and the actions, legal families and events of its own, registered by name.
-Add one by creating a subpackage that calls `register` and importing it below; the steps are in
-docs/architecture.md.
+A variant is one folder: its data files, its game (a `Kernel`, most often composed of the
+RisiKo! mechanics of domain/risiko), and its own options, error codes, actions, legal families,
+phases, events and bots, each registered as it is declared. Add one by creating a subpackage
+that calls `register` and importing it below; the steps are in docs/architecture.md.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from functools import cached_property
 from importlib import import_module, resources
 from typing import Any
 
-from domain.game import Game
 from domain.kernel import Kernel
 from domain.options import GameOptions
 from domain.ruleset import Ruleset
@@ -27,8 +26,13 @@ class Variant:
     name: str
     title: str
     package: str  # where the data files live
-    game_class: type[Kernel] = Game
+    game_class: type[Kernel]
     description: str = ""
+
+    def __post_init__(self) -> None:
+        # Every option is shown to clients as declared: an undescribed one fails here, when
+        # the game is declared (its module imported), not when a client asks for it.
+        self.options_class.check_declared()
 
     @property
     def ruleset_class(self) -> type[Ruleset]:

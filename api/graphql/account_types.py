@@ -17,10 +17,18 @@ from api.accounts.scopes import Principal
 from api.accounts.scopes import Scope as AccountScope
 from api.accounts.service import Accounts
 from api.accounts.tokens import TokenKind
+from api.graphql.account_games import (
+    STATUS,
+    VARIANT,
+    AccountGameConnection,
+    account_games,
+    bounded_variant,
+)
 from api.graphql.clock import iso
-from api.graphql.context import Info
+from api.graphql.context import Info, credential_error
 from api.graphql.ids import to_global_id
 from api.graphql.inputs import ECHOED_KEY, UserError
+from api.graphql.pages import AFTER, BEFORE, FIRST, LAST
 from api.stores.accounts import AccountRecord, CredentialRecord
 from api.text_inputs import GLOBAL_ID
 
@@ -42,13 +50,6 @@ def accounts_of(info: Info) -> Accounts:
     if accounts is None:  # a schema executed without a server (export-schema, some tests)
         raise GraphQLError("accounts are not served here", extensions={"code": "NOT_FOUND"})
     return accounts
-
-
-def credential_error(error: CredentialRefused) -> GraphQLError:
-    extensions = {"code": error.code}
-    if error.scope is not None:
-        extensions["scope"] = error.scope
-    return GraphQLError(error.message, extensions=extensions)
 
 
 @contextlib.contextmanager
@@ -101,6 +102,13 @@ def account_scope(scope: Scope) -> AccountScope:
     return AccountScope[scope.name]
 
 
+@strawberry.type(description="An account's games, counted.")
+class AccountResults:
+    played: int = strawberry.field(description="Games it has played (started, with its seat).")
+    finished: int = strawberry.field(description="Those of them that are finished.")
+    won: int = strawberry.field(description="Those of them that it won.")
+
+
 @strawberry.type(description="An account as anyone sees it: a person or a bot that plays.")
 class Account:
     name: str = strawberry.field(description="Its name as registered (NFC, its case kept).")
@@ -108,10 +116,39 @@ class Account:
         description="A bot account: it plays by program (made so for good, before it played)."
     )
     created_at: str = strawberry.field(description="When it was registered (ISO 8601, UTC).")
+    account_id: strawberry.Private[str]
+
+    @strawberry.field(description="Its games counted: played, finished, won.")
+    async def results(self, info: Info) -> AccountResults:
+        counts = await info.context.service.store.account_record(self.account_id)
+        return AccountResults(played=counts.played, finished=counts.finished, won=counts.won)
+
+    @strawberry.field(
+        description="Its games, newest first, each as a spectator sees it, with its seat and "
+        "its result (a Relay connection, as `games`)."
+    )
+    async def games(
+        self,
+        info: Info,
+        status: STATUS = None,
+        variant: VARIANT = None,
+        first: FIRST = None,
+        after: AFTER = None,
+        last: LAST = None,
+        before: BEFORE = None,
+    ) -> AccountGameConnection:
+        bounded_variant(variant)
+        filters, counts, cursors = (status, variant), (first, last), (after, before)
+        return await account_games(info, self.account_id, filters, counts, cursors, own=False)
 
 
 def account_type(record: AccountRecord) -> Account:
-    return Account(name=record.name, bot=record.bot, created_at=iso(record.created_at) or "")
+    return Account(
+        name=record.name,
+        bot=record.bot,
+        created_at=iso(record.created_at) or "",
+        account_id=record.id,
+    )
 
 
 @strawberry.type(description="A personal API token, as its account lists it: never the token.")
@@ -151,6 +188,27 @@ class MyAccount:
     created_at: str = strawberry.field(description="When it was registered (ISO 8601, UTC).")
     credential: Credential = strawberry.field(description="The credential of this request.")
     principal: strawberry.Private[Principal]
+
+    @strawberry.field(
+        description="The account's games, newest first, each as its own seat sees it, with "
+        "its result (the scope GAMES_READ; FORBIDDEN otherwise): the same on every device."
+    )
+    async def games(
+        self,
+        info: Info,
+        status: STATUS = None,
+        variant: VARIANT = None,
+        first: FIRST = None,
+        after: AFTER = None,
+        last: LAST = None,
+        before: BEFORE = None,
+    ) -> AccountGameConnection:
+        with refused():
+            self.principal.require(AccountScope.GAMES_READ)
+        bounded_variant(variant)
+        filters, counts, cursors = (status, variant), (first, last), (after, before)
+        account = self.principal.account_id
+        return await account_games(info, account, filters, counts, cursors, own=True)
 
     @strawberry.field(
         description="Its personal API tokens, oldest first (the scope ACCOUNT_MANAGE; "

@@ -78,8 +78,12 @@ async def _attempt(work: Callable[[], Awaitable[T]]) -> T | tuple[list[UserError
 
 
 async def _principal(info: Info) -> Principal:
+    """The request's account, as its context judged it (once per request or operation)."""
+    context = info.context
+    if context.principal is not None or context.refusal is not None:
+        return context.account()
     with refused():
-        return await accounts_of(info).authenticate(info.context.token)
+        return await accounts_of(info).authenticate(context.token)
 
 
 def _session(

@@ -9,6 +9,7 @@ from strawberry.scalars import JSON
 
 from api.graphql.enums import SpaceKind
 from api.graphql.generated import member
+from domain.options import DOC
 from variants import Variant as DomainVariant
 
 
@@ -148,35 +149,6 @@ class VariantOption:
     description: str = strawberry.field(description="What it does.")
 
 
-OPTION_DESCRIPTIONS = {
-    "defender_dice": "MAXIMUM: defenders always roll min(3, armies); DECLARE: the defender "
-    "declares its dice after the attacker, before the roll.",
-    "protected_rounds": "No player may be eliminated before the end of this round (0: off).",
-    "attacker_dice_at_least_defender": "Tournament: no attack with fewer dice than the defender.",
-    "minimum_garrison": "Tournament: a voluntary move leaves at least 2 armies on a territory "
-    "that borders an enemy.",
-    "objectives": "STANDARD secret objectives or the 16 TOURNAMENT objectives with points.",
-    "time_limit_minutes": "Tournament time limit; the round in which it expires is completed.",
-    "round_limit": "The game ends after this round; the ranking decides.",
-    "victory_points": "S.P.Q.RisiKo!: the victory points that win, claimed at the start of "
-    "each turn.",
-    "starting_armies": "RisiKo! Più: each player's armies for the setup (null: 35, 30, 25 or 20 "
-    "for 3 to 6 players).",
-    "hidden_armies": "RisiKo! Più: how many the hidden armies are (null: the next step of the "
-    "Rinforzi track when they come out; 0: none).",
-    "fortress_attack_dice": "RisiKo! Più: the most dice an attack on a fortress rolls (3; 2 in "
-    "one reading of Castle Risk).",
-    "fill_board": "FutuRisiKo!: flags in turn until every territory has one (default: one each).",
-    "losses": "FutuRisiKo!: a hit takes tanks_first (default) or aircraft_first.",
-    "super_produzione": "FutuRisiKo!: Super Produzione doubles a production.",
-    "missili_balistici": "FutuRisiKo!: Missili Balistici, 3 dice at a territory 2 steps away.",
-    "scudo_spaziale": "FutuRisiKo!: Scudo Spaziale stops the next missile of the round.",
-    "arma_segreta": "FutuRisiKo!: Arma Segreta, 2 more dice in every volley of a battle.",
-    "siluro_killer": "FutuRisiKo!: Siluro Killer sinks an enemy submarine.",
-    "tregua": "FutuRisiKo!: Tregua binds two players a round; Tradimento breaks it.",
-}
-
-
 @strawberry.type(description="A revision of a game's rules, and what it changed.")
 class RulesRevision:
     revision: int = strawberry.field(description="Its number: 1, 2, …")
@@ -239,6 +211,11 @@ def _build_variant_type(variant: DomainVariant) -> Variant:
     ruleset = variant.ruleset
     board = ruleset.board
     defaults = variant.options_class.settable()
+    described = variant.options_class.__dataclass_fields__
+
+    def describe(name: str) -> str:
+        return str(described[name].metadata[DOC])
+
     return Variant(
         name=variant.name,
         title=variant.title,
@@ -271,7 +248,7 @@ def _build_variant_type(variant: DomainVariant) -> Variant:
             for revision, change in sorted(variant.rules_revisions.items())
         ],
         options=[
-            VariantOption(name=name, default=JSON(value), description=OPTION_DESCRIPTIONS[name])
+            VariantOption(name=name, default=JSON(value), description=describe(name))
             for name, value in defaults.items()
         ],
     )

@@ -10,6 +10,8 @@ import strawberry
 from api.clock import Absence as DomainAbsence
 from api.clock import ClockState
 from api.clock import TimeControl as DomainTimeControl
+from api.graphql.ids import to_global_id
+from api.seat_stream import Notice
 from api.seat_stream import NoticeKind as DomainNoticeKind
 from api.stores.base import GameRecord
 from bots.seated import BotPolicy as DomainBotPolicy
@@ -141,4 +143,14 @@ class SeatNotice:
     version: int = strawberry.field(description="The game's version (for expectedVersion).")
     deadline: str | None = strawberry.field(
         description="When the seat's time runs out, in a timed game (ISO 8601, UTC)."
+    )
+
+
+def seat_notice(notice: Notice) -> SeatNotice:
+    return SeatNotice(
+        game_id=strawberry.ID(to_global_id("Game", notice.game_id)),
+        seat=notice.seat,
+        kind=notice.kind,
+        version=notice.version,
+        deadline=iso(notice.deadline),
     )

@@ -1,4 +1,4 @@
-"""The schema's enums: the domain's own, as they are."""
+"""The schema's enums: the domain's own, as they are (the options' enums: api/graphql/options)."""
 
 from __future__ import annotations
 
@@ -12,27 +12,21 @@ from api.stores.base import GameStatus as StoredStatus
 from domain.board import SpaceKind as DomainSpaceKind
 from domain.flow import Phase as DomainPhase
 from domain.odds import TieRule as DomainTieRule
-from domain.options import DefenderDice as DomainDefenderDice
-from domain.options import ObjectiveDeck as DomainObjectiveDeck
 
 # The domain's own enums, as they are (Strawberry marks the class itself): a value added
 # there is in the schema at once, and resolvers hand the domain's members over unconverted.
 GameStatus = StoredStatus
 TieRule = DomainTieRule
-DefenderDice = DomainDefenderDice
-ObjectiveDeck = DomainObjectiveDeck
 SpaceKind = DomainSpaceKind
 for _enum, _description in (
     (GameStatus, "Where a game is in its life."),
     (TieRule, "How dice ties are settled."),
-    (DefenderDice, "How many dice a defender rolls."),
-    (ObjectiveDeck, "Which deck of secret objectives is dealt."),
     (SpaceKind, "What a space of the board is."),
 ):
     strawberry.enum(_enum, description=_description)
 
 
-# The phases every game declares (domain.game.Phase.declare), in the order they were declared:
+# The phases every game declares (domain.flow.Phase.declare), in the order they were declared:
 # members known only once the games are imported, so built here, at run time.
 _MEMBERS = [(phase.name, phase.value) for phase in DomainPhase.declared()]
 _PHASES = enum.Enum("Phase", _MEMBERS)  # type: ignore[misc]

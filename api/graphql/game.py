@@ -8,9 +8,10 @@ from typing import Annotated
 import strawberry
 from strawberry.scalars import JSON
 
+from api.anonymous import shown_name
 from api.graphql.clock import Clock, TimeControl, clock_type, time_control_type
 from api.graphql.context import Info
-from api.graphql.enums import DefenderDice, GameStatus, ObjectiveDeck, Phase, phase_member
+from api.graphql.enums import GameStatus, Phase, phase_member
 from api.graphql.events import EventPage, event_type
 from api.graphql.generated import (
     GameState,
@@ -21,6 +22,7 @@ from api.graphql.generated import (
     state_type,
 )
 from api.graphql.ids import Node, page_size, to_global_id
+from api.graphql.options import GameOptions, VariantOptions, game_options, variant_options
 from api.graphql.pages import (
     AFTER,
     BEFORE,
@@ -38,102 +40,14 @@ from api.graphql.pages import (
     log_connection,
     log_entry_type,
 )
+from api.graphql.seat_types import AdmissionType, SeatAccount, admission_type, seat_account
 from api.listings import EventListing, LogListing
 from api.service import Session, engine_seed
 from api.stores.base import GameRecord
 from bots.seated import BotPolicy as DomainBotPolicy
-from domain.views import ARMY, SpaceView
+from domain.observation import Observation
+from domain.views import ARMY, NEUTRAL_COLOURS, SCORES, SpaceView, declared
 from variants import get_variant
-
-# The options of one game only (RisiKo! Più's, FutuRisiKo!'s), shown as they were chosen (null
-# in the other games).
-VARIANT_OPTIONS = (
-    "starting_armies",
-    "hidden_armies",
-    "fortress_attack_dice",
-    "fill_board",
-    "losses",
-    "super_produzione",
-    "missili_balistici",
-    "scudo_spaziale",
-    "arma_segreta",
-    "siluro_killer",
-    "tregua",
-)
-
-
-@strawberry.type(description="The options a game was created with.")
-class GameOptions:
-    defender_dice: DefenderDice = strawberry.field(
-        description="MAXIMUM or DECLARE: how many dice defenders roll."
-    )
-    protected_rounds: int = strawberry.field(
-        description="No elimination before the end of this round (0: off)."
-    )
-    attacker_dice_at_least_defender: bool = strawberry.field(
-        description="Tournament: no attack with fewer dice than the defender."
-    )
-    minimum_garrison: bool = strawberry.field(
-        description="Tournament: voluntary moves keep 2 armies on border territories."
-    )
-    objectives: ObjectiveDeck = strawberry.field(description="Which objective deck is dealt.")
-    time_limit_minutes: int | None = strawberry.field(
-        description="Tournament time limit; the round in which it expires is completed."
-    )
-    round_limit: int | None = strawberry.field(
-        description="The game ends after this round, by ranking."
-    )
-    victory_points: int | None = strawberry.field(
-        description="S.P.Q.RisiKo!: the victory points that win; null for classic games (and "
-        "for an S.P.Q.RisiKo! game without a target)."
-    )
-    # RisiKo! Più's own (null in the other games):
-    starting_armies: int | None = strawberry.field(
-        default=None,
-        description="RisiKo! Più: each player's armies for the setup (null: by the number of "
-        "players)",
-    )
-    hidden_armies: int | None = strawberry.field(
-        default=None,
-        description="RisiKo! Più: how many the hidden armies are (null: the next Rinforzi step)",
-    )
-    fortress_attack_dice: int | None = strawberry.field(
-        default=None,
-        description="RisiKo! Più: the most dice an attack on a fortress rolls",
-    )
-    # FutuRisiKo!'s own (null in the other games):
-    fill_board: bool | None = strawberry.field(
-        default=None,
-        description="FutuRisiKo!: flags in turn until every territory has one (default: one each)",
-    )
-    losses: str | None = strawberry.field(
-        default=None,
-        description="FutuRisiKo!: a hit takes tanks_first (default) or aircraft_first",
-    )
-    super_produzione: bool | None = strawberry.field(
-        default=None,
-        description="FutuRisiKo!: Super Produzione doubles a production",
-    )
-    missili_balistici: bool | None = strawberry.field(
-        default=None,
-        description="FutuRisiKo!: Missili Balistici, 3 dice at a territory 2 steps away",
-    )
-    scudo_spaziale: bool | None = strawberry.field(
-        default=None,
-        description="FutuRisiKo!: Scudo Spaziale stops the next missile of the round",
-    )
-    arma_segreta: bool | None = strawberry.field(
-        default=None,
-        description="FutuRisiKo!: Arma Segreta, 2 more dice in every volley of a battle",
-    )
-    siluro_killer: bool | None = strawberry.field(
-        default=None,
-        description="FutuRisiKo!: Siluro Killer sinks an enemy submarine",
-    )
-    tregua: bool | None = strawberry.field(
-        default=None,
-        description="FutuRisiKo!: Tregua binds two players a round; Tradimento breaks it",
-    )
 
 
 @strawberry.type(description="A player's public facts.")
@@ -158,6 +72,12 @@ class Player:
     )
     absences: int = strawberry.field(
         default=0, description="Timeouts in a row, in a timed game (resignAfter resigns)."
+    )
+    account: SeatAccount | None = strawberry.field(
+        default=None,
+        description="The account the seat is bound to (its `bot` marks a bot account); null "
+        "for a guest, a bot the server plays, and an account deleted since (its name shows as "
+        "'anonymous').",
     )
 
 
@@ -427,6 +347,9 @@ def randomness_type(session: Session) -> Randomness:
 class Game(Node):
     session: strawberry.Private[Session]
     viewer: strawberry.Private[int | None]
+    # What the viewer may see (domain/observation.py): every field that shows the board, a
+    # hand, an objective, secrets or legal actions renders it; none asks the game itself.
+    seen: strawberry.Private[Observation | None] = None
 
     @property
     def _record(self) -> GameRecord:
@@ -456,20 +379,26 @@ class Game(Node):
     def created_at(self) -> str:
         return datetime.fromtimestamp(self._record.created_at, UTC).isoformat()
 
-    @strawberry.field(description="The options the game was created with.")
+    @strawberry.field(
+        description="The options the game was created with, every game's in one type (null "
+        "where the game has none such); variantOptions has the game's own type."
+    )
     def options(self) -> GameOptions:
-        o = self._record.options
-        return GameOptions(
-            defender_dice=DefenderDice(o["defender_dice"]),
-            protected_rounds=o["protected_rounds"],
-            attacker_dice_at_least_defender=o["attacker_dice_at_least_defender"],
-            minimum_garrison=o["minimum_garrison"],
-            objectives=ObjectiveDeck(o["objectives"]),
-            time_limit_minutes=o["time_limit_minutes"],
-            round_limit=o["round_limit"],
-            victory_points=o.get("victory_points"),
-            **{name: o.get(name) for name in VARIANT_OPTIONS},
-        )
+        return game_options(get_variant(self._record.variant), self._record.options)
+
+    @strawberry.field(
+        description="The options the game was created with, in its variant's own type "
+        "(ClassicOptions, SpqrOptions, …): every option it has, and only those."
+    )
+    def variant_options(self) -> VariantOptions:
+        return variant_options(get_variant(self._record.variant), self._record.options)
+
+    @strawberry.field(
+        description="Who may take a seat: guests or accounts only, people, bots or anyone "
+        "(createGame's admission)."
+    )
+    def admission(self) -> AdmissionType:
+        return admission_type(self._record)
 
     @strawberry.field(description="The time control it was created with; null: no clock.")
     def time_control(self) -> TimeControl | None:
@@ -490,8 +419,9 @@ class Game(Node):
     def players(self) -> list[Player]:
         game = self.session.game
         fleets: dict[int, int] = {}  # triremes by seat, for the deprecated Player.triremes
-        if game is not None and "trireme" in game.UNIT_KINDS:
-            for view in game.space_views():
+        seen = self.seen
+        if game is not None and seen is not None and "trireme" in game.UNIT_KINDS:
+            for view in seen.spaces:
                 for stack in view.units:
                     if stack.kind == "trireme" and stack.seat is not None:
                         fleets[stack.seat] = fleets.get(stack.seat, 0) + stack.count
@@ -501,11 +431,12 @@ class Game(Node):
         for seat in self._record.seats:
             s = seat.seat
             bot = None if seat.bot is None else DomainBotPolicy(seat.bot)
-            if game is None:
+            account = seat_account(seat)
+            if game is None or seen is None:
                 players.append(
                     Player(
                         seat=s,
-                        name=seat.name,
+                        name=shown_name(seat),
                         colour=seat.colour,
                         territories=0,
                         armies=0,
@@ -515,23 +446,26 @@ class Game(Node):
                         victory_points=0,
                         triremes=0,
                         bot=bot,
+                        account=account,
                     )
                 )
                 continue
+            scores = declared(game, SCORES)
             players.append(
                 Player(
                     seat=s,
-                    name=seat.name,
+                    name=shown_name(seat),
                     colour=seat.colour,
                     territories=game.territories_held(s),
                     armies=game.armies_of(s),
-                    cards=len(game.hand(s)),
+                    cards=seen.hand_sizes[s],
                     eliminated=game.eliminated[s],
                     resigned=game.resigned[s],
-                    victory_points=game.victory_points_of(s),
+                    victory_points=scores[s] if scores else 0,
                     triremes=fleets.get(s, 0),
                     bot=bot,
                     absences=absences[s] if s < len(absences) else 0,
+                    account=account,
                 )
             )
         return players
@@ -601,11 +535,10 @@ class Game(Node):
         "sea area, with neutral armies, triremes and power centres)."
     )
     def territories(self) -> list[TerritoryState]:
-        game = self.session.game
         board = get_variant(self._record.variant).ruleset.board
-        if game is None:
+        if self.seen is None:
             return [TerritoryState(id=t.id, owner=None, armies=0) for t in board.territories]
-        return [territory_state(view) for view in game.space_views()]
+        return [territory_state(view) for view in self.seen.spaces]
 
     @strawberry.field(
         description="S.P.Q.RisiKo!: the colour ids of the neutral armies (the colours no "
@@ -613,7 +546,7 @@ class Game(Node):
     )
     def neutral_colours(self) -> list[str]:
         game = self.session.game
-        return [] if game is None else list(game.neutral_colours)
+        return [] if game is None else list(declared(game, NEUTRAL_COLOURS))
 
     @strawberry.field(
         description="S.P.Q.RisiKo!: triremes the current player won with a set this turn and "
@@ -653,8 +586,7 @@ class Game(Node):
 
     def _markers_left(self) -> dict[str, int]:
         supply = get_variant(self._record.variant).ruleset.marker_supply()
-        game = self.session.game
-        for view in [] if game is None else game.space_views():
+        for view in [] if self.seen is None else self.seen.spaces:
             for marker in view.markers:
                 supply[marker] -= 1
         return supply
@@ -672,19 +604,18 @@ class Game(Node):
         "spectator."
     )
     def secrets(self) -> list[Secret] | None:
-        game = self.session.game
-        if game is None or self.viewer is None:
+        secrets = None if self.seen is None else self.seen.secrets
+        if secrets is None:
             return None
-        return [Secret(name=name, value=value) for name, value in game.private_state(self.viewer)]
+        return [Secret(name=name, value=value) for name, value in secrets]
 
     @strawberry.field(description="The viewer's own cards; null for a spectator.")
     def hand(self) -> list[Card] | None:
-        game = self.session.game
-        if game is None or self.viewer is None:
+        faces = None if self.seen is None else self.seen.hand  # the game's own cards
+        if faces is None:
             return None
         hand = []
-        for card_id in game.hand(self.viewer):
-            face = game.card_face(card_id)  # the game's own cards, whatever they are
+        for face in faces:
             hand.append(
                 Card(
                     id=face.id,
@@ -701,7 +632,7 @@ class Game(Node):
     )
     def objective(self) -> Objective | None:
         game = self.session.game
-        secret = None if game is None or self.viewer is None else game.secret_objective(self.viewer)
+        secret = None if self.seen is None else self.seen.objective
         if game is None or secret is None:
             return None  # also in variants without objectives (S.P.Q.RisiKo!)
         card, objective = secret
@@ -718,10 +649,9 @@ class Game(Node):
 
     @strawberry.field(description="What the viewer may do now, in the shapes ActionInput takes.")
     def legal_actions(self) -> list[LegalAction]:
-        game = self.session.game
-        if game is None or self._record.status != "active":
+        if self.seen is None or self._record.status != "active":
             return []
-        return [legal_type(family) for family in game.legal_actions(self.viewer)]
+        return [legal_type(family) for family in self.seen.legal]
 
     @strawberry.field(description="The history as the viewer may see it, oldest first.")
     async def events(
@@ -782,9 +712,7 @@ class Game(Node):
         before: BEFORE = None,
     ) -> GameEventConnection:
         game_id = self._record.id
-        listing = EventListing(
-            info.context.service.store, game_id, self._record.variant, self.viewer
-        )
+        listing = EventListing(info.context.service.store, self._record, self.viewer)
         page = await cut_by_seq(listing, EVENT_CURSOR, game_id, (first, last), (after, before))
         return event_connection(game_id, page, listing.count)
 
@@ -804,7 +732,7 @@ class Game(Node):
         record = self._record
         if record.status != "finished":
             return None
-        listing = LogListing(info.context.service.store, record.id, record.version)
+        listing = LogListing(info.context.service.store, record)
         page = await cut_by_seq(listing, LOG_CURSOR, record.id, (first, last), (after, before))
         return log_connection(record.id, page, record.version)
 
@@ -834,7 +762,12 @@ class Game(Node):
 
 
 def game_type(session: Session, viewer: int | None) -> Game:
-    return Game(id=to_global_id("Game", session.record.id), session=session, viewer=viewer)
+    """The game as `viewer` (a seat, or None for a spectator) sees it now."""
+    game = session.game
+    seen = None if game is None else game.observe(viewer)
+    return Game(
+        id=to_global_id("Game", session.record.id), session=session, viewer=viewer, seen=seen
+    )
 
 
 @strawberry.type(description="A game of the listing, with its cursor.")

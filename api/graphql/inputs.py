@@ -5,26 +5,24 @@ from __future__ import annotations
 import strawberry
 
 from api.graphql.clock import TimeControlInput
+from api.graphql.codes import ErrorCode, code_member
 from api.graphql.context import Info
-from api.graphql.enums import DefenderDice, ObjectiveDeck
 from api.graphql.events import GameEvent
 from api.graphql.game import Game, game_type
 from api.graphql.generated import ActionInput
+from api.graphql.options import GameOptionsInput, VariantOptionsInput
+from api.graphql.seat_types import AdmissionInput
 from api.service import Session
 from api.text_inputs import CLIENT_MUTATION_ID, DATA_NAME, GLOBAL_ID, NAME, SEED
 from bots.seated import BotPolicy as DomainBotPolicy
 from domain import errors as domain_errors
 
-ErrorCode = domain_errors.ErrorCode
 NAME_RULE = (
     f"{NAME.rule} once trimmed and normalised (NFC), none of them control, format or "
     "unassigned characters (INVALID_NAME)"
 )
 ECHOED_KEY = f"Echoed back in the payload ({CLIENT_MUTATION_ID.rule}; BAD_USER_INPUT otherwise)."
 GAME_ID = f"The game's id ({GLOBAL_ID.rule})."
-strawberry.enum(
-    ErrorCode, description="Stable machine codes of user errors: the rules' and the lobby's."
-)
 
 
 CLIENT_SEED = (
@@ -38,7 +36,7 @@ CLIENT_SEED = (
 
 @strawberry.type(description="Why a mutation changed nothing.")
 class UserError:
-    code: domain_errors.ErrorCode = strawberry.field(description="A stable machine code.")
+    code: ErrorCode = strawberry.field(description="A stable machine code.")
     message: str = strawberry.field(description="For people; never hides anything secret.")
     field: list[str] | None = strawberry.field(
         default=None, description="The input field at fault, as a path."
@@ -46,93 +44,7 @@ class UserError:
 
 
 def user_error(error: domain_errors.CodedError, field: list[str] | None = None) -> UserError:
-    return UserError(code=error.code, message=error.message, field=field)
-
-
-@strawberry.input(
-    description="Options of a new game; every field omitted (or null) takes the variant's "
-    "default. An option the variant does not have, or a value its rules refuse (DECLARE, "
-    "minimumGarrison false or TOURNAMENT objectives in S.P.Q.RisiKo!, victoryPoints in a "
-    "classic game), is INVALID_OPTIONS. See Variant.options."
-)
-class GameOptionsInput:
-    defender_dice: DefenderDice | None = strawberry.field(
-        default=None, description="MAXIMUM (default) or DECLARE."
-    )
-    protected_rounds: int | None = strawberry.field(
-        default=None, description="No elimination before the end of this round (default 4, 0: off)."
-    )
-    attacker_dice_at_least_defender: bool | None = strawberry.field(
-        default=None, description="Tournament: no attack with fewer dice than the defender."
-    )
-    minimum_garrison: bool | None = strawberry.field(
-        default=None, description="Tournament: voluntary moves keep 2 armies on border territories."
-    )
-    objectives: ObjectiveDeck | None = strawberry.field(
-        default=None, description="STANDARD (default) or TOURNAMENT objectives."
-    )
-    time_limit_minutes: int | None = strawberry.field(
-        default=None,
-        description="A time limit in minutes; the round in which it expires is completed.",
-    )
-    round_limit: int | None = strawberry.field(
-        default=None, description="End the game after this round; the ranking decides."
-    )
-    victory_points: int | None = strawberry.field(
-        default=None,
-        description="S.P.Q.RisiKo! only: the victory points that win (at least 1; default 20).",
-    )
-    starting_armies: int | None = strawberry.field(
-        default=None,
-        description="RisiKo! Più only: each player's armies for the setup (15 to 60; default "
-        "35, 30, 25 or 20 for 3 to 6 players).",
-    )
-    hidden_armies: int | None = strawberry.field(
-        default=None,
-        description="RisiKo! Più only: how many the hidden armies are (0: none; default the "
-        "next step of the Rinforzi track).",
-    )
-    fortress_attack_dice: int | None = strawberry.field(
-        default=None,
-        description="RisiKo! Più only: the most dice an attack on a fortress rolls (1 to 3; "
-        "default 3).",
-    )
-    fill_board: bool | None = strawberry.field(
-        default=None,
-        description="FutuRisiKo!: flags in turn until every territory has one (default: one each).",
-    )
-    losses: str | None = strawberry.field(
-        default=None,
-        description="FutuRisiKo!: a hit takes tanks_first (default) or aircraft_first "
-        f"({DATA_NAME.rule}).",
-    )
-    super_produzione: bool | None = strawberry.field(
-        default=None,
-        description="FutuRisiKo!: Super Produzione doubles a production.",
-    )
-    missili_balistici: bool | None = strawberry.field(
-        default=None,
-        description="FutuRisiKo!: Missili Balistici, 3 dice at a territory 2 steps away.",
-    )
-    scudo_spaziale: bool | None = strawberry.field(
-        default=None,
-        description="FutuRisiKo!: Scudo Spaziale stops the next missile of the round.",
-    )
-    arma_segreta: bool | None = strawberry.field(
-        default=None,
-        description="FutuRisiKo!: Arma Segreta, 2 more dice in every volley of a battle.",
-    )
-    siluro_killer: bool | None = strawberry.field(
-        default=None,
-        description="FutuRisiKo!: Siluro Killer sinks an enemy submarine.",
-    )
-    tregua: bool | None = strawberry.field(
-        default=None,
-        description="FutuRisiKo!: Tregua binds two players a round; Tradimento breaks it.",
-    )
-    tournament: bool | None = strawberry.field(
-        default=None, description="Start from the tournament preset; other fields override it."
-    )
+    return UserError(code=code_member(error.code), message=error.message, field=field)
 
 
 @strawberry.input(description="A new game.")
@@ -143,6 +55,11 @@ class CreateGameInput:
     options: GameOptionsInput | None = strawberry.field(
         default=None, description="Options; omitted ones take their defaults."
     )
+    variant_options: VariantOptionsInput | None = strawberry.field(
+        default=None,
+        description="Options in the variant's own input type (its member of "
+        "VariantOptionsInput), instead of options; omitted ones take their defaults.",
+    )
     seed: str | None = strawberry.field(
         default=None,
         description="A seed for a reproducible game (" + SEED.rule + "): whoever chose it "
@@ -152,6 +69,9 @@ class CreateGameInput:
     )
     time_control: TimeControlInput | None = strawberry.field(
         default=None, description="The game's clock; omitted, the game has none."
+    )
+    admission: AdmissionInput | None = strawberry.field(
+        default=None, description="Who may take a seat; omitted, anyone (guests too)."
     )
     client_mutation_id: str | None = strawberry.field(default=None, description=ECHOED_KEY)
 
@@ -179,10 +99,18 @@ class CreateGamePayload:
     client_mutation_id: str | None = strawberry.field(description="As given in the input.")
 
 
-@strawberry.input(description="Take a seat in a game that has not started.")
+@strawberry.input(
+    description="Take a seat in a game that has not started: as a guest (the answer holds the "
+    "seat's token), or with an account's credential (the scope GAMES_PLAY), which binds the "
+    "seat to the account: its credential then acts for the seat."
+)
 class JoinGameInput:
     game_id: strawberry.ID = strawberry.field(description=GAME_ID)
-    name: str = strawberry.field(description=f"The player's name: {NAME_RULE}.")
+    name: str | None = strawberry.field(
+        default=None,
+        description=f"A guest's name: {NAME_RULE}. An account's seat takes the account's "
+        "name (a name given is ignored).",
+    )
     colour: str | None = strawberry.field(
         default=None,
         description=f"A free colour id ({DATA_NAME.rule}); by default the first free one.",
@@ -200,8 +128,9 @@ class JoinGamePayload:
     game: Game | None = strawberry.field(description="The game, as the new seat sees it.")
     seat: int | None = strawberry.field(description="The new seat's number.")
     token: str | None = strawberry.field(
-        description="The seat's secret token, shown once: send it as 'Authorization: Bearer …' "
-        "(or as 'token' in the WebSocket connection_init payload)."
+        description="A guest's seat token, shown once: send it as 'Authorization: Bearer …' "
+        "(or as 'token' in the WebSocket connection_init payload). Null for a seat bound to an "
+        "account: the account's credential acts for it."
     )
     user_errors: list[UserError] = strawberry.field(description="Why no seat was taken, if so.")
     client_mutation_id: str | None = strawberry.field(description="As given in the input.")

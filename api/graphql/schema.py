@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import functools
 from collections.abc import AsyncGenerator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -21,15 +20,18 @@ from strawberry.extensions.runner import SchemaExtensionsRunner
 from strawberry.tools import merge_types
 from strawberry.types import ExecutionContext
 
+from api.accounts.scopes import Scope
+from api.anonymous import shown_name
 from api.budget import Budgets
+from api.graphql.account_games import game_connection, games_page
 from api.graphql.accounts import AccountMutation, AccountQuery
 from api.graphql.catalogue import Variant, variant_type
-from api.graphql.clock import SeatNotice, iso
+from api.graphql.clock import SeatNotice, seat_notice
 from api.graphql.context import Info, auth_error, not_found
 from api.graphql.enums import GameStatus, TieRule
 from api.graphql.errors import is_unexpected
 from api.graphql.events import SHARED_EVENTS, GameEvent, event_type
-from api.graphql.game import Game, GameConnection, GameEdge, Viewer, game_type
+from api.graphql.game import Game, GameConnection, Viewer, game_type
 from api.graphql.generated import STATE_TYPES, to_action
 from api.graphql.ids import Node, from_global_id, to_global_id
 from api.graphql.inputs import (
@@ -37,7 +39,6 @@ from api.graphql.inputs import (
     CreateGameInput,
     CreateGamePayload,
     GameInput,
-    GameOptionsInput,
     GamePayload,
     JoinGameInput,
     JoinGamePayload,
@@ -49,21 +50,20 @@ from api.graphql.inputs import (
 from api.graphql.limits import DocumentLimits, Limits
 from api.graphql.lobby import LobbyEvent
 from api.graphql.odds import BattleOdds, VolleyOdds, odds_type, volley_odds_type
+from api.graphql.options import OWN_OPTION_TYPES, chosen_options
 from api.graphql.pages import (
     AFTER,
     BEFORE,
     FIRST,
     LAST,
-    cursor_game,
-    cut,
-    game_cursor,
-    page_info,
 )
+from api.graphql.seat_types import seat_taker
 from api.graphql.shared_events import SharedEventExecutor, StreamResultsRunner
 from api.graphql.static_reads import StaticAnswers, StaticReads
 from api.listings import GameListing
-from api.seat_stream import seat_notices
+from api.seat_stream import account_notices, seat_notices
 from api.service import AuthError, ServiceError, Submitted, hash_token
+from api.stores.base import ANYONE
 from api.text_inputs import (
     CLIENT_MUTATION_ID,
     DATA_NAME,
@@ -78,7 +78,6 @@ from domain.odds import BattleOdds as DomainOdds
 from domain.odds import TieRule as DomainTieRule
 from domain.odds import VolleyOdds as DomainVolleyOdds
 from domain.odds import battle_odds, volley_odds
-from domain.options import GameOptions
 from domain.rng import contribution_problem
 from variants import VARIANTS
 
@@ -89,10 +88,6 @@ MAX_ODDS_ARMIES = 1000
 MAX_VOLLEY_UNITS = 80  # a colour has 70 tanks and aircraft; 80 a side takes about 0.25 s
 MAX_EXACT_VOLLEY_UNITS = 15  # fractions grow fast: 15 a side takes about 0.1 s, 20 0.25 s
 ODDS_WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="odds")
-# The fields of GameOptionsInput that are options (`tournament` is a preset of them).
-OPTION_FIELDS = tuple(
-    f.name for f in dataclasses.fields(GameOptionsInput) if f.name != "tournament"
-)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -215,20 +210,8 @@ class Query:
         _bounded(DATA_NAME, variant)
         store = info.context.service.store
         listing = GameListing(store, status.value if status else None, variant)
-        start, end = cursor_game(after), cursor_game(before)
-        page = await cut(
-            listing,
-            first,
-            last,
-            None if start is None else await store.get(start),
-            None if end is None else await store.get(end),
-        )
-        cursors = [game_cursor(record.id) for record in page.items]
-        edges = []
-        for cursor, record in zip(cursors, page.items, strict=True):
-            session = await info.context.service.session(record.id)
-            edges.append(GameEdge(cursor=cursor, node=game_type(session, None)))
-        return GameConnection(edges=edges, page_info=page_info(page, cursors), count=listing.count)
+        found = await games_page(info, listing, (first, last), (after, before))
+        return game_connection(found, listing.count)
 
     @strawberry.field(description="Any object by its global id.")
     async def node(
@@ -350,10 +333,13 @@ class Query:
         fraction = str(odds.conquest_probability) if exact else None
         return volley_odds_type(odds, fraction)
 
-    @strawberry.field(description="The seat the request's token belongs to; null without one.")
+    @strawberry.field(
+        description="The seat the request's seat token belongs to; null without one, and with "
+        "an account's token (an account may sit in many games: see me.games)."
+    )
     async def viewer(self, info: Info) -> Viewer | None:
         token = info.context.token
-        if not token:
+        if not token or info.context.account_token:
             return None
         try:
             game_id, seat = await info.context.service.seat_for(token)
@@ -362,24 +348,13 @@ class Query:
         session = await info.context.service.session(game_id)
         record = session.record.seats[seat]
         return Viewer(
-            seat=seat, name=record.name, colour=record.colour, game=game_type(session, seat)
+            seat=seat, name=shown_name(record), colour=record.colour, game=game_type(session, seat)
         )
 
 
 def _options(input: CreateGameInput) -> dict[str, Any]:
-    """The options given, as plain values over the variant's defaults (the service applies
-    them to the variant's own options): the tournament preset first, then each field set."""
-    given = input.options
-    if given is None:
-        return {}
-    overrides: dict[str, Any] = {}
-    if given.tournament:
-        overrides = GameOptions.tournament_overrides()
-    for name in OPTION_FIELDS:
-        value = getattr(given, name)
-        if value is not None:
-            overrides[name] = getattr(value, "value", value)
-    return overrides
+    """The options given, as plain values over the variant's defaults (api/graphql/options)."""
+    return chosen_options(input.variant, input.options, input.variant_options)
 
 
 @strawberry.type
@@ -391,7 +366,9 @@ class Mutation:
         input: Annotated[CreateGameInput, strawberry.argument(description="The game.")],
     ) -> CreateGamePayload:
         _bounded(CLIENT_MUTATION_ID, input.client_mutation_id)
+        info.context.acting_account(Scope.GAMES_CREATE)  # the creator: its account, if any
         service = info.context.service
+        admission = ANYONE if input.admission is None else input.admission.to_admission()
         record = await _attempt(
             lambda: service.create_game(
                 input.variant,
@@ -399,6 +376,7 @@ class Mutation:
                 input.seed,
                 creator=info.context.client,
                 time_control=None if input.time_control is None else input.time_control.to_plain(),
+                admission=admission,
             )
         )
         if isinstance(record, list):
@@ -421,9 +399,11 @@ class Mutation:
         _bounded(CLIENT_MUTATION_ID, input.client_mutation_id)
         service = info.context.service
         client_seed = _client_seed(input.client_seed)
+        principal = info.context.acting_account()
+        account = None if principal is None else seat_taker(principal)
         joined = await _attempt(
             lambda: service.join_game(
-                _game_id(input.game_id), input.name, input.colour, client_seed
+                _game_id(input.game_id), input.name or "", input.colour, client_seed, account
             )
         )
         if isinstance(joined, list):
@@ -435,10 +415,11 @@ class Mutation:
                 client_mutation_id=input.client_mutation_id,
             )
         session = await info.context.service.session(joined.record.id)
+        sees = principal is None or Scope.GAMES_READ in principal.scopes
         return JoinGamePayload(
-            game=game_type(session, joined.seat),
+            game=game_type(session, joined.seat if sees else None),
             seat=joined.seat,
-            token=joined.token,
+            token=joined.token if principal is None else None,
             user_errors=[],
             client_mutation_id=input.client_mutation_id,
             client_seed_accepted=joined.client_seed_accepted,
@@ -453,6 +434,7 @@ class Mutation:
     ) -> JoinGamePayload:
         _bounded(CLIENT_MUTATION_ID, input.client_mutation_id)
         service = info.context.service
+        account = info.context.acting_account_id()
         joined = await _attempt(
             lambda: service.add_bot(
                 _game_id(input.game_id),
@@ -460,6 +442,7 @@ class Mutation:
                 input.policy,
                 input.name,
                 input.colour,
+                account,
             )
         )
         if isinstance(joined, list):
@@ -502,6 +485,7 @@ class Mutation:
         _bounded(CLIENT_MUTATION_ID, input.client_mutation_id)
         service = info.context.service
         game_id = ""
+        account = info.context.acting_account_id()
 
         async def submit() -> Submitted:
             nonlocal game_id
@@ -513,6 +497,7 @@ class Mutation:
                 input.expected_version,
                 input.client_mutation_id,
                 token_seat=info.context.token_seat,
+                account=account,
             )
 
         submitted = await _attempt(submit)
@@ -539,15 +524,17 @@ async def _game_move(info: Info, input: GameInput, move: str) -> GamePayload:
     game_id = ""
     client_seed = _client_seed(input.client_seed) if move == "start" else None
     accepted: bool | None = None
+    account = info.context.acting_account_id()
+    token = info.context.token
 
     async def act() -> None:
         nonlocal game_id, accepted
         game_id = _game_id(input.game_id)
         if move == "start":
-            started = await service.start_game(game_id, info.context.token, client_seed)
+            started = await service.start_game(game_id, token, client_seed, account)
             accepted = client_seed is not None and not started.seed_chosen
         else:
-            await service.leave_game(game_id, info.context.token)
+            await service.leave_game(game_id, token, account)
 
     refused = await _attempt(act)
     if isinstance(refused, list):
@@ -598,18 +585,26 @@ class Subscription:
         description="What concerns these seats in all their games, in one stream: when it "
         "becomes a seat's turn (YOUR_TURN), when it owes an answer (ANSWER_OWED), when its "
         "deadline nears (DEADLINE_NEAR), and when a game ends (GAME_ENDED). It starts with "
-        "what stands now, and ends when every one of the games has ended."
+        "what stands now, and ends when every one of the games has ended. Without `tokens`, "
+        "the seats of the socket's account (the scope GAMES_READ): every game it sits in, "
+        "and each it joins later; that stream ends only with the socket."
     )
     async def seat_events(
         self,
         info: Info,
         tokens: Annotated[
-            list[str],
+            list[str] | None,
             strawberry.argument(
-                description=f"Seat tokens, 1 to {MAX_STREAM_TOKENS}, each of {TOKEN.rule}."
+                description=f"Seat tokens, 1 to {MAX_STREAM_TOKENS}, each of {TOKEN.rule}; "
+                "omitted: the account's seats."
             ),
-        ],
+        ] = None,
     ) -> AsyncGenerator[SeatNotice, None]:
+        if tokens is None:
+            account = info.context.account(Scope.GAMES_READ)
+            async for notice in account_notices(info.context.service, account.account_id):
+                yield seat_notice(notice)
+            return
         if not 1 <= len(tokens) <= MAX_STREAM_TOKENS:
             raise GraphQLError(
                 f"seatEvents takes 1 to {MAX_STREAM_TOKENS} tokens, not {len(tokens)}",
@@ -627,13 +622,7 @@ class Subscription:
             seats.append((game_id, hash_token(token)))
         try:
             async for notice in seat_notices(service, seats):
-                yield SeatNotice(
-                    game_id=strawberry.ID(to_global_id("Game", notice.game_id)),
-                    seat=notice.seat,
-                    kind=notice.kind,
-                    version=notice.version,
-                    deadline=iso(notice.deadline),
-                )
+                yield seat_notice(notice)
         except AuthError as error:  # one of the tokens left its seat
             raise auth_error(error) from None
 
@@ -694,7 +683,7 @@ def build_schema(
         query=merge_types("Query", (Query, AccountQuery)),
         mutation=merge_types("Mutation", (Mutation, AccountMutation)),
         subscription=Subscription,
-        types=[Game, *STATE_TYPES],
+        types=[Game, *STATE_TYPES, *OWN_OPTION_TYPES],
         execution_context_class=SharedEventExecutor,
         extensions=[
             ParserCache,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from domain.events import Event, may_see
@@ -22,6 +22,37 @@ class GameStatus(enum.StrEnum):
     LOBBY = "lobby"
     ACTIVE = "active"
     FINISHED = "finished"
+
+
+class Admits(enum.StrEnum):
+    """Who a game admits to its seats (Admission.admits); a record keeps its value."""
+
+    ANYONE = "anyone"
+    PEOPLE = "people"  # no bot: neither a bot account nor a bot the server plays
+    BOTS = "bots"  # bot accounts, and the server's own bots
+
+
+@dataclass(frozen=True, slots=True)
+class Admission:
+    """Who may take a seat: a choice of the lobby made at creation, not a rule of the game
+    (so it lives in the game's row, not in its options). `accounts_required`: guests (seat
+    tokens without an account) are refused; a game of bots only requires accounts."""
+
+    accounts_required: bool = False
+    admits: str = Admits.ANYONE  # an Admits (stored as its value)
+
+    def to_plain(self) -> dict[str, Any] | None:
+        """As a row keeps it; None for the default (anyone, guests welcome)."""
+        if self == Admission():
+            return None
+        return {"accounts_required": self.accounts_required, "admits": str(self.admits)}
+
+    @classmethod
+    def from_plain(cls, data: dict[str, Any] | None) -> Admission:
+        return cls() if not data else cls(bool(data["accounts_required"]), str(data["admits"]))
+
+
+ANYONE = Admission()  # the default: anyone may sit, guests too
 
 
 class VersionConflict(Exception):
@@ -40,6 +71,12 @@ class SeatRecord:
     # "server" (for a bot the server seats). None in a game whose seed was chosen.
     client_seed: str | None = None
     client_seed_source: str | None = None
+    # The account the seat is bound to (joinGame with an account's credential), whether it
+    # is a bot account (fixed for good once it has sat anywhere), and whether the account
+    # has been deleted since: then the API shows the seat's name as `names.PLACEHOLDER`.
+    account_id: str | None = None
+    account_bot: bool = False
+    anonymous: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +117,26 @@ class GameRecord:
     # the dice come from `seed` itself (a chosen seed, a game not started, or one started
     # before contributions). A projection of the start entry, for reads and snapshots.
     contributions: tuple[str | None, ...] | None = None
+    # Who may take a seat (guests, people, bots): the lobby's choice at creation.
+    admission: Admission = ANYONE
+
+    def with_anonymous(self, seats: Sequence[int]) -> GameRecord:
+        """The row with these seats marked as a deleted account's."""
+        marked = tuple(replace(s, anonymous=True) if s.seat in seats else s for s in self.seats)
+        return replace(self, seats=marked)
+
+    def seat_of_account(self, account_id: str) -> int | None:
+        """The seat bound to the account, if it has one here (it has at most one)."""
+        return next((s.seat for s in self.seats if s.account_id == account_id), None)
+
+
+@dataclass(frozen=True, slots=True)
+class AccountRecordCounts:
+    """An account's games, counted (Store.account_record)."""
+
+    played: int = 0  # started, with a seat of the account
+    finished: int = 0
+    won: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,20 +227,44 @@ class Store(Protocol):
         ...
 
     async def games(
-        self, status: str | None, variant: str | None, after: str | None, limit: int
+        self,
+        status: str | None,
+        variant: str | None,
+        after: str | None,
+        limit: int,
+        account: str | None = None,
     ) -> list[GameRecord]:
-        """Newest first; `after` is the id of the last game of the previous page."""
+        """Newest first; `after` is the id of the last game of the previous page. `account`:
+        only the games with a seat bound to that account."""
         ...
 
     async def newer_games(
-        self, status: str | None, variant: str | None, than: str | None, limit: int
+        self,
+        status: str | None,
+        variant: str | None,
+        than: str | None,
+        limit: int,
+        account: str | None = None,
     ) -> list[GameRecord]:
         """The games newer than game `than` (None: every game), oldest first: those that
         come before it in the listing (newest first), nearest first."""
         ...
 
-    async def count_games(self, status: str | None, variant: str | None) -> int:
+    async def count_games(
+        self, status: str | None, variant: str | None, account: str | None = None
+    ) -> int:
         """How many games the listing holds, with these filters."""
+        ...
+
+    async def account_record(self, account: str) -> AccountRecordCounts:
+        """How many games the account sits in that have started, how many of them are
+        finished, and how many of those it won."""
+        ...
+
+    async def mark_anonymous(self, game_id: str, version: int, seats: Sequence[int]) -> bool:
+        """Mark these seats of a finished game as a deleted account's (SeatRecord.anonymous),
+        without a new version: a finished game's row changes no more, and its log stays as
+        it is. False, nothing written, if the game is not finished at `version`."""
         ...
 
     async def events_before(

@@ -26,7 +26,7 @@ from api.stores.base import (
     StoredEvent,
     VersionConflict,
 )
-from api.stores.mongo_pages import MongoPages
+from api.stores.mongo_pages import MongoPages, visible_query
 from api.stores.mongo_queries import MongoQueries
 from api.stores.mongo_rows import Document, event_of, record_document, record_of
 
@@ -71,6 +71,10 @@ class MongoStore(MongoPages, MongoQueries):
         await db.games.create_index([("status", ASCENDING), ("creator", ASCENDING)], name="creator")
         await db.games.create_index(
             [("status", ASCENDING), ("updated_at", ASCENDING)], name="unchanged"
+        )
+        await db.games.create_index(
+            [("seats.account_id", ASCENDING), ("created_at", DESCENDING), ("_id", DESCENDING)],
+            name="of_account",
         )
         await db.games.create_index(
             [("deadline", ASCENDING)],
@@ -231,11 +235,8 @@ class MongoStore(MongoPages, MongoQueries):
     ) -> list[StoredEvent]:
         if limit <= 0:  # Mongo's limit(0) would mean "no limit"
             return []
-        visible: list[Any] = [None] if viewer is None else [None, viewer]
         cursor = (
-            self.db.events.find(
-                {"game_id": game_id, "seq": {"$gt": after}, "visible_to": {"$in": visible}}
-            )
+            self.db.events.find({**visible_query(game_id, viewer), "seq": {"$gt": after}})
             .sort("seq", 1)
             .limit(limit)
         )
@@ -249,9 +250,26 @@ class MongoStore(MongoPages, MongoQueries):
         return 0 if document is None else int(document["seq"])
 
     async def games(
-        self, status: str | None, variant: str | None, after: str | None, limit: int
+        self,
+        status: str | None,
+        variant: str | None,
+        after: str | None,
+        limit: int,
+        account: str | None = None,
     ) -> list[GameRecord]:
-        return await self.read_games(status, variant, after, limit, older=True)
+        return await self.read_games(status, variant, after, limit, older=True, account=account)
+
+    async def mark_anonymous(self, game_id: str, version: int, seats: Sequence[int]) -> bool:
+        found = await self.db.games.find_one(
+            {"_id": game_id, "version": version, "status": "finished"}
+        )
+        if found is None:
+            return False
+        marked = record_document(record_of(found).with_anonymous(seats))["seats"]
+        result = await self.db.games.update_one(
+            {"_id": game_id, "version": version}, {"$set": {"seats": marked}}
+        )
+        return result.matched_count == 1
 
     async def seat_of(self, token_hash: str) -> tuple[str, int] | None:
         document = await self.db.seats.find_one({"_id": token_hash})

@@ -8,7 +8,7 @@ revocation is acknowledged, every instance's next read sees it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any
 
 from pymongo import ASCENDING, AsyncMongoClient, WriteConcern
@@ -221,3 +221,25 @@ class MongoAccountStore:
         )
         forgotten = await self.db.throttles.delete_many({"expires_at": {"$lte": now}})
         return expired.deleted_count + forgotten.deleted_count
+
+    async def watch_changes(
+        self, on_open: Callable[[], object] | None = None
+    ) -> AsyncIterator[tuple[str, str]]:
+        """Every deletion of a credential and every change of an account, by any instance or
+        operator, in commit order: ("credential", its token hash) or ("account", its id)."""
+        pipeline = [
+            {
+                "$match": {
+                    "$or": [
+                        {"ns.coll": "credentials", "operationType": "delete"},
+                        {"ns.coll": "accounts", "operationType": {"$in": ["update", "replace"]}},
+                    ]
+                }
+            }
+        ]
+        async with await self.db.watch(pipeline) as stream:
+            if on_open is not None:
+                on_open()
+            async for change in stream:
+                kind = "credential" if change["ns"]["coll"] == "credentials" else "account"
+                yield kind, str(change["documentKey"]["_id"])

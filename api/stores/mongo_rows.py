@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from api.stores.base import GameRecord, SeatRecord, StoredEvent
+from api.stores.base import Admission, GameRecord, SeatRecord, StoredEvent
 
 Document = dict[str, Any]
 
@@ -29,6 +29,9 @@ def record_document(record: GameRecord) -> Document:
                 "bot": s.bot,
                 "client_seed": s.client_seed,
                 "client_seed_source": s.client_seed_source,
+                "account_id": s.account_id,
+                "account_bot": s.account_bot,
+                "anonymous": s.anonymous,
             }
             for s in record.seats
         ],
@@ -43,6 +46,7 @@ def record_document(record: GameRecord) -> Document:
         "rules_revision": record.rules_revision,
         "seed_chosen": record.seed_chosen,
         "contributions": None if record.contributions is None else list(record.contributions),
+        "admission": record.admission.to_plain(),
     }
 
 
@@ -69,6 +73,7 @@ def record_of(document: Document) -> GameRecord:
         rules_revision=document.get("rules_revision", 1),
         seed_chosen=document.get("seed_chosen", False),
         contributions=_contributions(document.get("contributions")),
+        admission=Admission.from_plain(document.get("admission")),
     )
 
 

@@ -87,6 +87,13 @@ def _make_schema(connection: sqlite3.Connection) -> None:
     connection.execute(
         "CREATE INDEX IF NOT EXISTS games_due ON games (deadline) WHERE deadline IS NOT NULL"
     )
+    seat_columns = {row[1] for row in connection.execute("PRAGMA table_info(seats)")}
+    if "account_id" not in seat_columns:  # a data folder written before accounts sat down
+        connection.execute("ALTER TABLE seats ADD COLUMN account_id TEXT")
+    connection.execute(
+        "CREATE INDEX IF NOT EXISTS seats_of_account ON seats (account_id, game_id) "
+        "WHERE account_id IS NOT NULL"
+    )
 
 
 Write = Callable[[sqlite3.Connection], None]
@@ -243,8 +250,8 @@ class SqliteStore(SqlitePages, SqliteQueries):
             )
             c.execute("DELETE FROM seats WHERE game_id = ?", (record.id,))
             c.executemany(
-                "INSERT INTO seats (token_hash, game_id, seat) VALUES (?, ?, ?)",
-                [(s.token_hash, record.id, s.seat) for s in record.seats],
+                "INSERT INTO seats (token_hash, game_id, seat, account_id) VALUES (?, ?, ?, ?)",
+                [(s.token_hash, record.id, s.seat, s.account_id) for s in record.seats],
             )
             if idempotency is not None:
                 c.execute(
@@ -357,9 +364,38 @@ class SqliteStore(SqlitePages, SqliteQueries):
         return await self._run(read)
 
     async def games(
-        self, status: str | None, variant: str | None, after: str | None, limit: int
+        self,
+        status: str | None,
+        variant: str | None,
+        after: str | None,
+        limit: int,
+        account: str | None = None,
     ) -> list[GameRecord]:
-        return await self._run(lambda c: read_games(c, status, variant, after, limit, older=True))
+        return await self._run(
+            lambda c: read_games(c, status, variant, after, limit, older=True, account=account)
+        )
+
+    async def mark_anonymous(self, game_id: str, version: int, seats: Sequence[int]) -> bool:
+        def write(c: sqlite3.Connection) -> bool:
+            c.execute("BEGIN IMMEDIATE")
+            try:
+                row = c.execute(
+                    "SELECT * FROM games WHERE id = ? AND version = ? AND status = 'finished'",
+                    (game_id, version),
+                ).fetchone()
+                if row is not None:
+                    marked = row_to_record(row).with_anonymous(seats)
+                    c.execute(
+                        "UPDATE games SET row = ? WHERE id = ? AND version = ?",
+                        (record_to_row(marked), game_id, version),
+                    )
+                c.execute("COMMIT")
+            except BaseException:
+                c.execute("ROLLBACK")
+                raise
+            return row is not None
+
+        return await self._run(write)
 
     async def seat_of(self, token_hash: str) -> tuple[str, int] | None:
         def read(c: sqlite3.Connection) -> tuple[str, int] | None:

@@ -7,8 +7,8 @@ import sqlite3
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from api.stores.base import GameRecord, StoredEvent
-from api.stores.sqlite_rows import read_events, row_to_record
+from api.stores.base import AccountRecordCounts, GameRecord, StoredEvent
+from api.stores.sqlite_rows import read_events, readable_clause, row_to_record
 
 T = TypeVar("T")
 
@@ -30,6 +30,14 @@ def _where(clauses: list[str]) -> str:
     return f"WHERE {' AND '.join(clauses)}" if clauses else ""
 
 
+def _source(account: str | None) -> tuple[str, list[Any]]:
+    """The games read (FROM …): all of them, or those with a seat of `account` (an account
+    has at most one seat in a game, so the join repeats none)."""
+    if account is None:
+        return "games", []
+    return "games JOIN seats ON seats.game_id = games.id AND seats.account_id = ?", [account]
+
+
 def read_games(
     c: sqlite3.Connection,
     status: str | None,
@@ -38,6 +46,7 @@ def read_games(
     limit: int,
     *,
     older: bool,
+    account: str | None = None,
 ) -> list[GameRecord]:
     """The listing's games from game `anchor` on (None: from its end), nearest first: the
     older ones (the listing's own order, newest first) or the newer ones."""
@@ -49,9 +58,11 @@ def read_games(
             return []
         clauses.append(f"(created_at {than} ? OR (created_at = ? AND id {than} ?))")
         values += [found[0], found[0], anchor]
+    source, joined = _source(account)
     rows = c.execute(
-        f"SELECT * FROM games {_where(clauses)} ORDER BY created_at {order}, id {order} LIMIT ?",
-        (*values, limit),
+        f"SELECT games.* FROM {source} {_where(clauses)} "
+        f"ORDER BY created_at {order}, id {order} LIMIT ?",
+        (*joined, *values, limit),
     ).fetchall()
     return [row_to_record(row) for row in rows]
 
@@ -63,15 +74,40 @@ class SqlitePages:
         raise NotImplementedError
 
     async def newer_games(
-        self, status: str | None, variant: str | None, than: str | None, limit: int
+        self,
+        status: str | None,
+        variant: str | None,
+        than: str | None,
+        limit: int,
+        account: str | None = None,
     ) -> list[GameRecord]:
-        return await self._run(lambda c: read_games(c, status, variant, than, limit, older=False))
+        return await self._run(
+            lambda c: read_games(c, status, variant, than, limit, older=False, account=account)
+        )
 
-    async def count_games(self, status: str | None, variant: str | None) -> int:
+    async def count_games(
+        self, status: str | None, variant: str | None, account: str | None = None
+    ) -> int:
         def read(c: sqlite3.Connection) -> int:
             clauses, values = listing_filter(status, variant)
-            row = c.execute(f"SELECT count(*) FROM games {_where(clauses)}", values).fetchone()
+            source, joined = _source(account)
+            row = c.execute(
+                f"SELECT count(*) FROM {source} {_where(clauses)}", (*joined, *values)
+            ).fetchone()
             return int(row[0])
+
+        return await self._run(read)
+
+    async def account_record(self, account: str) -> AccountRecordCounts:
+        def read(c: sqlite3.Connection) -> AccountRecordCounts:
+            played, finished, won = c.execute(
+                "SELECT count(*), coalesce(sum(status = 'finished'), 0), coalesce(sum("
+                "status = 'finished' AND json_extract(row, '$.winner') = seats.seat), 0) "
+                "FROM games JOIN seats ON seats.game_id = games.id AND seats.account_id = ? "
+                "WHERE status != 'lobby'",
+                (account,),
+            ).fetchone()
+            return AccountRecordCounts(int(played), int(finished), int(won))
 
         return await self._run(read)
 
@@ -83,10 +119,10 @@ class SqlitePages:
 
     async def count_events(self, game_id: str, viewer: int | None) -> int:
         def read(c: sqlite3.Connection) -> int:
+            readable, seats = readable_clause(viewer)
             row = c.execute(
-                "SELECT count(*) FROM events "
-                "WHERE game_id = ? AND (visible_to IS NULL OR visible_to = ?)",
-                (game_id, -2 if viewer is None else viewer),
+                f"SELECT count(*) FROM events WHERE game_id = ? AND {readable}",
+                (game_id, *seats),
             ).fetchone()
             return int(row[0])
 

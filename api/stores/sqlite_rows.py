@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from api.stores.base import GameRecord, SeatRecord, StoredEvent
+from api.stores.base import Admission, GameRecord, SeatRecord, StoredEvent
+from domain.events import readable_by
 
 
 def record_to_row(record: GameRecord) -> str:
@@ -24,6 +25,9 @@ def record_to_row(record: GameRecord) -> str:
                     "bot": s.bot,
                     "client_seed": s.client_seed,
                     "client_seed_source": s.client_seed_source,
+                    "account_id": s.account_id,
+                    "account_bot": s.account_bot,
+                    "anonymous": s.anonymous,
                 }
                 for s in record.seats
             ],
@@ -37,6 +41,7 @@ def record_to_row(record: GameRecord) -> str:
             "rules_revision": record.rules_revision,
             "seed_chosen": record.seed_chosen,
             "contributions": _plain_contributions(record.contributions),
+            "admission": record.admission.to_plain(),
         }
     )
 
@@ -73,7 +78,18 @@ def row_to_record(row: sqlite3.Row) -> GameRecord:
         rules_revision=data.get("rules_revision", 1),
         seed_chosen=data.get("seed_chosen", False),
         contributions=_contributions(data.get("contributions")),
+        admission=Admission.from_plain(data.get("admission")),
     )
+
+
+def readable_clause(viewer: int | None) -> tuple[str, tuple[int, ...]]:
+    """The condition on `visible_to` that keeps the events `viewer` may see, and its
+    parameters, built from `domain.events.readable_by` (SQL's NULL is never IN a list)."""
+    marks = readable_by(viewer)
+    seats = tuple(mark for mark in marks if mark is not None)
+    public = ["visible_to IS NULL"] if None in marks else []
+    listed = [f"visible_to IN ({', '.join('?' * len(seats))})"] if seats else []
+    return f"({' OR '.join(public + listed) or 'FALSE'})", seats
 
 
 def read_events(
@@ -82,10 +98,11 @@ def read_events(
     """A game's events that `viewer` may see (None: the public ones), `seq` a condition on
     their number and the order to read them in, with its value: ("seq > ? ORDER BY seq", 5)."""
     condition, value = seq
+    readable, seats = readable_clause(viewer)
     rows = c.execute(
         "SELECT seq, log_seq, visible_to, data FROM events WHERE game_id = ? "
-        f"AND (visible_to IS NULL OR visible_to = ?) AND {condition} LIMIT ?",
-        (game_id, -2 if viewer is None else viewer, value, limit),
+        f"AND {readable} AND {condition} LIMIT ?",
+        (game_id, *seats, value, limit),
     ).fetchall()
     return [
         StoredEvent(r["seq"], r["log_seq"], r["visible_to"], json.loads(r["data"])) for r in rows

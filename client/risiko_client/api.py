@@ -68,7 +68,10 @@ GAME_FIELDS = """
 fragment GameFields on Game {
   id variant version status phase round currentPlayer seatToAct viewerSeat armiesToPlace
   neutralColours pendingTriremes pendingPowerCentres
-  players { seat name colour territories armies cards eliminated resigned victoryPoints triremes }
+  players {
+    seat name colour territories armies cards eliminated resigned victoryPoints triremes
+    account { name bot }
+  }
   territories { id owner armies neutral triremes { seat count } controlledBy powerCentre }
   hand { id symbol territory }
   objective { id text territories }
@@ -143,7 +146,7 @@ EVENTS_PAGE = """query($id: ID!, $after: Int!) { game(id: $id) {
 } }"""
 LEAVE = f"""mutation($input: GameInput!) {{ leaveGame(input: $input) {{ {ERRORS} }} }}"""
 ADD_BOT = f"""mutation($input: AddBotInput!) {{ addBot(input: $input) {{ seat {ERRORS} }} }}"""
-SEAT_EVENTS = """subscription($tokens: [String!]!) {
+SEAT_EVENTS = """subscription($tokens: [String!]) {
   seatEvents(tokens: $tokens) { gameId seat kind version deadline }
 }"""
 GAME = "query($id: ID!) { game(id: $id) { ...GameFields } }" + GAME_FIELDS
@@ -208,9 +211,10 @@ class ApiError(Exception):
 
 @dataclass(frozen=True)
 class Seat:
-    """A seat taken with join_game; the token is shown once, keep it. `client_seed`: the
-    seat's contribution to the game's randomness, when the server recorded it (check it in
-    the game's `randomness` once it has started)."""
+    """A seat taken with join_game; the token is shown once, keep it (a seat taken with an
+    account's credential: that credential, which acts for it). `client_seed`: the seat's
+    contribution to the game's randomness, when the server recorded it (check it in the
+    game's `randomness` once it has started)."""
 
     game_id: str
     seat: int
@@ -616,13 +620,17 @@ class RisikoClient:
         options: Json | None = None,
         seed: str | None = None,
         time_control: Json | None = None,
+        admission: Json | None = None,
     ) -> str:
         """A new game in the lobby (options as GameOptionsInput, e.g. {"roundLimit": 60}; a
-        clock as TimeControlInput, e.g. {"turnSeconds": 60}); returns its id. A `seed` makes
-        it reproducible, and tells every player that its creator knows every roll."""
+        clock as TimeControlInput, e.g. {"turnSeconds": 60}; who may sit as AdmissionInput,
+        e.g. {"admits": "BOTS"}); returns its id. A `seed` makes it reproducible, and tells
+        every player that its creator knows every roll."""
         request: Json = {"variant": variant, "options": options, "seed": seed}
         if time_control is not None:
             request["timeControl"] = time_control
+        if admission is not None:
+            request["admission"] = admission
         data = await self.execute(CREATE, {"input": request})
         game_id: str = _check(data["createGame"])["game"]["id"]
         if seed is not None:
@@ -632,18 +640,20 @@ class RisikoClient:
     async def join_game(
         self,
         game_id: str,
-        name: str,
+        name: str | None = None,
         colour: str | None = None,
         *,
         accept_chosen_seed: bool = False,
         client_seed: str | None = None,
         contribute: bool = True,
     ) -> Seat:
-        """Take a seat; the answer holds its token (shown once). The seat contributes to the
-        game's randomness: `client_seed`, else a fresh random one (none if not
-        `contribute`). A game whose seed its creator chose (who then knows every roll and
-        card to come) is refused with ApiError SEED_CHOSEN before sitting down, unless
-        `accept_chosen_seed` (or this client created it with that seed)."""
+        """Take a seat: a guest's, named `name` (the answer holds its token, shown once), or,
+        with an account's credential, the account's (bound to it, named by it; the seat's
+        token is that credential). The seat contributes to the game's randomness:
+        `client_seed`, else a fresh random one (none if not `contribute`). A game whose seed
+        its creator chose (who then knows every roll and card to come) is refused with
+        ApiError SEED_CHOSEN before sitting down, unless `accept_chosen_seed` (or this client
+        created it with that seed)."""
         if not accept_chosen_seed and game_id not in self._chose_seed:
             found = (await self.query(SEED_CHOSEN, {"id": game_id}))["game"]
             if found is not None and found["seedChosen"]:
@@ -657,7 +667,9 @@ class RisikoClient:
         request = {"gameId": game_id, "name": name, "colour": colour, "clientSeed": client_seed}
         payload = _check((await self.execute(JOIN, {"input": request}))["joinGame"])
         accepted = client_seed if payload["clientSeedAccepted"] else None
-        return Seat(game_id, payload["seat"], payload["token"], accepted)
+        token = payload["token"] or self.token  # an account's seat: its own credential acts
+        assert token is not None, "a seat without a token"
+        return Seat(game_id, payload["seat"], token, accepted)
 
     async def add_bot(self, game_id: str, policy: str = "ODDS", name: str | None = None) -> int:
         """Seat a bot that the server plays (as a seated player, in the lobby); its seat."""
@@ -765,6 +777,13 @@ class RisikoClient:
             expected_defender_losses=data["expectedDefenderLosses"],
         )
 
+    async def action_kinds(self, variant: str = "classic") -> frozenset[str]:
+        """The ActionInput members a game of `variant` takes (what its bots must know)."""
+        for found in (await self.query("{ variants { name actionKinds } }"))["variants"]:
+            if found["name"] == variant:
+                return frozenset(found["actionKinds"])
+        raise ApiError("UNKNOWN_VARIANT", f"no variant {variant!r}")
+
     async def board(self, variant: str = "classic") -> Board:
         """The board of a variant: territories, regions and borders."""
         for found in (await self.query(BOARD))["variants"]:
@@ -810,12 +829,15 @@ class RisikoClient:
 
     # ------------------------------------------------------------------ following
 
-    async def seat_events(self, tokens: list[str]) -> AsyncGenerator[Json, None]:
+    async def seat_events(self, tokens: list[str] | None = None) -> AsyncGenerator[Json, None]:
         """What concerns these seats in all their games (seatEvents: YOUR_TURN, ANSWER_OWED,
         DEADLINE_NEAR, GAME_ENDED), over one WebSocket, until every game has ended. Each
-        notice is a dict with gameId, seat, kind, version and deadline."""
+        notice is a dict with gameId, seat, kind, version and deadline. Without `tokens`,
+        every seat of the client's account (GAMES_READ), in the games it sits in and in each
+        it joins later: that stream does not end of itself."""
         transport = WebsocketsTransport(
             url=self.ws_url,
+            init_payload={"token": self.token} if tokens is None and self.token else {},
             subprotocols=[WebsocketsTransport.GRAPHQLWS_SUBPROTOCOL],
             connect_timeout=self.timeout,
             ack_timeout=self.timeout,

@@ -1,8 +1,9 @@
 """The arena behind `risiko arena`: bots play whole games against each other through the real
 HTTP and WebSocket API, on a server of their own (a child `risiko serve`) or a given one.
 
-S.P.Q.RisiKo! (`variant="spqr"`, 3 to 5 bots) is won by victory points: the target is the
-variant's (20) unless `victory_points` is given, and the round limit still cuts long games.
+Options of the game are given by name (`options`, as Variant.options lists them: S.P.Q.RisiKo!'s
+victory_points, …), over the variant's defaults; the round limit still cuts long games. Each
+bot is found by what the game plays (Variant.actionKinds, risiko_client.bots.make_bot).
 
 Games are reproducible: game k of seed S is created with the seed "arena-S-k" and each bot
 draws its own random numbers from a seed of its own, so the same command gives the same games.
@@ -21,41 +22,28 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections import Counter
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
 import httpx
 
-from risiko_client.api import RisikoClient
-from risiko_client.bots import BOTS, PlayStats, make_bot, play
+from risiko_client.api import GameState, RisikoClient
+from risiko_client.arena_report import GameResult, format_report, report
+from risiko_client.arena_seating import (
+    GUESTS,
+    Seating,
+    check_seating,
+    read_credentials,
+    seating_of,
+)
+from risiko_client.bots import BOTS, Bot, PlayStats, bot_class, play
+from risiko_client.options import option_argument
 
 SERVER = "server-"  # a bot name with this prefix is a bot the server plays (addBot)
 SERVER_POLICIES = ("odds", "random")
 
 ROUND_LIMIT = 60
-
-
-@dataclass(frozen=True)
-class GameResult:
-    """One arena game: which bot sat where, how it ended, what each seat did."""
-
-    number: int
-    seed: str
-    seats: list[str]  # bot names, by seat
-    winner: int | None
-    reason: str
-    firsts: list[int]  # seats ranked first (the winner, or the best at the round limit)
-    points: list[int]  # S.P.Q.RisiKo!: victory points by seat at the end (classic: zeros)
-    round: int
-    stats: list[PlayStats]
-    seconds: float
-
-    @property
-    def actions(self) -> int:
-        return sum(s.actions for s in self.stats)
 
 
 @contextlib.contextmanager
@@ -108,34 +96,22 @@ async def play_game(
     seed: str,
     bot_seeds: list[str],
     round_limit: int = ROUND_LIMIT,
-    victory_points: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    seating: Seating = GUESTS,
 ) -> GameResult:
-    """Create a game, seat one bot per name, start it and let every bot play to the end."""
+    """Create a game, seat one bot per name, start it and let every bot play to the end.
+    `options`: by name (Variant.options), over the variant's defaults."""
     started = time.perf_counter()
-    options: dict[str, Any] = {"roundLimit": round_limit}
-    if victory_points is not None:
-        options["victoryPoints"] = victory_points  # S.P.Q.RisiKo! only
+    given: dict[str, Any] = {"roundLimit": round_limit}
+    given |= {to_camel(name): value for name, value in (options or {}).items()}
     async with RisikoClient(url) as lobby:
-        game_id = await lobby.create_game(variant, options, seed)
-        # A host takes the first seat, so that bots the server plays (server-…) can be seated
-        # in the order given, and leaves before the start: the seats after it move up one.
-        # The arena's games are seeded, to be reproducible: it knows, having chosen the seed.
-        host_seat = await lobby.join_game(game_id, "host", accept_chosen_seed=True)
-        host = lobby.with_token(host_seat.token)
-        tokens: list[str | None] = []
-        for i, name in enumerate(seats):
-            if name.startswith(SERVER):
-                await host.add_bot(game_id, name.removeprefix(SERVER).upper(), f"{name}-{i}")
-                tokens.append(None)
-            else:
-                seat = await lobby.join_game(game_id, f"{name}-{i}", accept_chosen_seed=True)
-                tokens.append(seat.token)
-        await host.leave_game(game_id)
-        await host.close()
+        kinds = await lobby.action_kinds(variant)
+        game_id = await lobby.create_game(variant, given, seed, admission=seating.admission)
+        tokens = await _seat(lobby, game_id, seats, seating)
         clients = {i: lobby.with_token(token) for i, token in enumerate(tokens) if token}
         try:
             await next(iter(clients.values())).start_game(game_id)
-            bots = {i: make_bot(variant, seats[i], bot_seeds[i]) for i in clients}
+            bots = {i: bot_class(seats[i], kinds)(bot_seeds[i]) for i in clients}
             async with asyncio.TaskGroup() as group:  # one failing bot stops the others
                 tasks = {
                     i: group.create_task(play(bots[i], client, game_id))
@@ -146,6 +122,19 @@ async def play_game(
         finally:
             for client in clients.values():
                 await client.close()
+    stats = [tasks[i].result() if i in tasks else PlayStats() for i in range(len(seats))]
+    return _result(number, seed, seats, final, stats, time.perf_counter() - started)
+
+
+def _result(
+    number: int,
+    seed: str,
+    seats: list[str],
+    final: GameState,
+    stats: list[PlayStats],
+    seconds: float,
+) -> GameResult:
+    """The game's result, from the game as it ended (`final`) and what each seat did."""
     outcome = final.outcome or {}
     ranking = outcome.get("ranking") or []
     return GameResult(
@@ -157,9 +146,49 @@ async def play_game(
         firsts=[entry["seat"] for entry in ranking if entry["rank"] == 1],
         points=[player.get("victoryPoints") or 0 for player in final.players],
         round=final.round,
-        stats=[tasks[i].result() if i in tasks else PlayStats() for i in range(len(seats))],
-        seconds=time.perf_counter() - started,
+        stats=stats,
+        seconds=seconds,
     )
+
+
+def to_camel(name: str) -> str:
+    """An option's name (victory_points) as GameOptionsInput spells it (victoryPoints)."""
+    first, *rest = name.split("_")
+    return first + "".join(part.capitalize() for part in rest)
+
+
+async def _seat(
+    lobby: RisikoClient, game_id: str, seats: list[str], seating: Seating
+) -> list[str | None]:
+    """Seat one bot per name, in the order given; the seat tokens of those that play through
+    the API (a bot account's: its own credential). Those the server plays (server-…) are
+    added by a seated player: the first bot seated before, or, for the first seat, a host who
+    takes it and leaves before the start (the seats after it move up one). The arena's games
+    are seeded, to be reproducible: it knows, having chosen the seed."""
+    async with contextlib.AsyncExitStack() as stack:
+        adder = host = None
+        if seats[0].startswith(SERVER):
+            hosting = await lobby.join_game(game_id, "host", accept_chosen_seed=True)
+            host = adder = await stack.enter_async_context(lobby.with_token(hosting.token))
+        tokens: list[str | None] = []
+        for i, name in enumerate(seats):
+            if name.startswith(SERVER):
+                assert adder is not None
+                await adder.add_bot(game_id, name.removeprefix(SERVER).upper(), f"{name}-{i}")
+                tokens.append(None)
+                continue
+            credential = seating.credential(i)
+            joiner = lobby
+            if credential is not None:  # a bot account: seated, and named, as itself
+                joiner = await stack.enter_async_context(lobby.with_token(credential))
+            guest = None if credential else f"{name}-{i}"
+            seat = await joiner.join_game(game_id, guest, accept_chosen_seed=True)
+            tokens.append(seat.token)
+            if adder is None:
+                adder = await stack.enter_async_context(lobby.with_token(seat.token))
+        if host is not None:
+            await host.leave_game(game_id)
+    return tokens
 
 
 async def _until_over(lobby: RisikoClient, game_id: str) -> None:
@@ -169,14 +198,16 @@ async def _until_over(lobby: RisikoClient, game_id: str) -> None:
 
 
 def schedule(bots: list[str], games: int, seed: int, duplicate: bool) -> list[tuple[Any, ...]]:
-    """(game seed, bot names by seat, bot seeds by seat) of every game, in playing order."""
+    """(game seed, bot names by seat, bot seeds by seat, the bots' places in `bots` by seat)
+    of every game, in playing order."""
     plan = []
     for deal in range(games):
         game_seed = f"arena-{seed}-{deal}"
         bot_seeds = [f"{seed}-{deal}-{i}" for i in range(len(bots))]
         for shift in range(len(bots) if duplicate else 1):
             order = [(i + shift) % len(bots) for i in range(len(bots))]
-            plan.append((game_seed, [bots[i] for i in order], [bot_seeds[i] for i in order]))
+            names, seeds = [bots[i] for i in order], [bot_seeds[i] for i in order]
+            plan.append((game_seed, names, seeds, order))
     return plan
 
 
@@ -211,20 +242,23 @@ async def _run(
     round_limit: int,
     parallel: int,
     progress: Progress,
-    victory_points: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    seating: Seating = GUESTS,
 ) -> list[GameResult]:
-    """Every game of the plan, `parallel` at a time; the results in the plan's order."""
+    """Every game of the plan, `parallel` at a time; the results in the plan's order.
+    `seating.credentials` are by the bots' places in the list: each follows its bot."""
     slots = asyncio.Semaphore(parallel)
     done = 0
     progress.show(0)
 
     async def one(
-        number: int, game_seed: str, seats: list[str], bot_seeds: list[str]
+        number: int, game_seed: str, seats: list[str], bot_seeds: list[str], order: list[int]
     ) -> GameResult:
         nonlocal done
+        by_seat = Seating([seating.credential(i) for i in order], seating.admission)
         async with slots:
             result = await play_game(
-                url, variant, seats, number, game_seed, bot_seeds, round_limit, victory_points
+                url, variant, seats, number, game_seed, bot_seeds, round_limit, options, by_seat
             )
         done += 1
         progress.show(done, f"(last: {result.actions} actions, round {result.round})")
@@ -244,31 +278,40 @@ def run_arena(
     server: str | None = None,
     duplicate: bool = False,
     round_limit: int = ROUND_LIMIT,
-    victory_points: int | None = None,
+    options: Mapping[str, Any] | None = None,
     parallel: int = 1,
     progress: TextIO | None = None,
+    seating: Seating = GUESTS,
 ) -> dict[str, Any]:
-    """Play the games and return the report (see `report`). `victory_points` is the target
-    of S.P.Q.RisiKo! games (None: the variant's default)."""
+    """Play the games and return the report (see `report`). `options`: the game's, by name
+    (Variant.options: S.P.Q.RisiKo!'s victory_points, …), over the variant's defaults."""
+    check_seating(bots, seating, SERVER)
     for name in bots:
-        if name.startswith(SERVER):
-            if name.removeprefix(SERVER) not in SERVER_POLICIES:
-                known = ", ".join(SERVER + policy for policy in SERVER_POLICIES)
-                raise ValueError(f"no server bot {name!r} (known: {known})")
-            continue
-        make_bot(variant, name)  # an unknown bot fails before any game
+        if name.startswith(SERVER) and name.removeprefix(SERVER) not in SERVER_POLICIES:
+            known = ", ".join(SERVER + policy for policy in SERVER_POLICIES)
+            raise ValueError(f"no server bot {name!r} (known: {known})")
+        if not name.startswith(SERVER) and name not in BOTS:
+            raise ValueError(f"no bot {name!r} (known: {', '.join(sorted(BOTS))})")
     if all(name.startswith(SERVER) for name in bots):
         raise ValueError("the arena needs at least one bot that plays through the API")
     if games < 1 or parallel < 1:
         raise ValueError("--games and --parallel must be at least 1")
     plan = schedule(bots, games, seed, duplicate)
+    admission = seating.admission or {}
+    guests_refused = admission.get("accountsRequired") or admission.get("admits") == "BOTS"
+    if guests_refused and any(names[0].startswith(SERVER) for _, names, *_ in plan):
+        raise ValueError(
+            "in a game for accounts only, a bot that plays through the API takes the first "
+            "seat, to seat the server's bots (with --duplicate, every bot takes it once)"
+        )
     with contextlib.ExitStack() as stack:
         url = server or stack.enter_context(local_server())
+        _check_bots(url, variant, bots)  # a bot that cannot play this game fails before any
         bar = Progress(len(plan), progress)
         started = time.perf_counter()
         try:
             results = asyncio.run(
-                _run(url, variant, plan, round_limit, parallel, bar, victory_points)
+                _run(url, variant, plan, round_limit, parallel, bar, options, seating)
             )
         except BaseExceptionGroup as group:  # the task groups': raise the first error itself
             error: BaseException = group
@@ -279,118 +322,48 @@ def run_arena(
             bar.end()
         seconds = time.perf_counter() - started
     settings = {"variant": variant, "bots": bots, "seed": seed, "duplicate": duplicate}
-    settings |= {"round_limit": round_limit, "victory_points": victory_points}
+    settings |= {"round_limit": round_limit, "options": dict(options or {})}
     settings |= {"parallel": parallel, "server": server}
+    accounts = sum(1 for credential in seating.credentials if credential)  # never the tokens
+    settings |= {"bot_accounts": accounts, "admission": seating.admission}
     return settings | report(results, seconds)
 
 
-def report(results: list[GameResult], seconds: float) -> dict[str, Any]:
-    """Per bot: seats played, wins (objective, victory points or last player), first places
-    (the winner, or the best ranked at the round limit, ties shared), victory points scored
-    (S.P.Q.RisiKo!; `average_points` a game), refused moves by code. Per game: the
-    seed, the seats, how it ended. Overall: average rounds and actions, and actions and games per
-    second of the `seconds` the games took (the server's start excluded)."""
-    per_bot: dict[str, dict[str, Any]] = {}
-    for result in results:
-        for seat, name in enumerate(result.seats):
-            entry = per_bot.setdefault(
-                name,
-                {
-                    "seats": 0,
-                    "wins": 0,
-                    "firsts": 0,
-                    "points": 0,
-                    "actions": 0,
-                    "refused": Counter(),
-                },
-            )
-            entry["seats"] += 1
-            entry["wins"] += result.winner == seat
-            entry["firsts"] += seat in result.firsts
-            entry["points"] += result.points[seat]
-            entry["actions"] += result.stats[seat].actions
-            entry["refused"].update(error.code for error in result.stats[seat].refused)
-    for entry in per_bot.values():
-        entry["win_rate"] = round(entry["wins"] / entry["seats"], 3)
-        entry["average_points"] = round(entry["points"] / entry["seats"], 2)
-        entry["refused"] = dict(entry["refused"])
-    actions = sum(r.actions for r in results)
-    return {
-        "games": len(results),
-        "per_bot": per_bot,
-        "reasons": dict(Counter(r.reason for r in results)),
-        "average_rounds": round(sum(r.round for r in results) / len(results), 2),
-        "average_actions": round(actions / len(results), 1),
-        "actions_per_second": round(actions / seconds, 1) if seconds else 0.0,
-        "games_per_second": round(len(results) / seconds, 3) if seconds else 0.0,
-        "seconds": round(seconds, 2),
-        "results": [
-            {
-                "game": r.number,
-                "seed": r.seed,
-                "seats": r.seats,
-                "winner": r.winner,
-                "winner_bot": None if r.winner is None else r.seats[r.winner],
-                "firsts": r.firsts,
-                "points": r.points,
-                "reason": r.reason,
-                "round": r.round,
-                "actions": r.actions,
-                "seconds": round(r.seconds, 2),
-            }
-            for r in results
-        ],
-    }
+def _check_bots(url: str, variant: str, bots: list[str]) -> None:
+    """Every bot named plays the game (ValueError), asked of the server's catalogue."""
 
+    async def kinds() -> frozenset[str]:
+        async with RisikoClient(url) as client:
+            return await client.action_kinds(variant)
 
-def format_report(data: dict[str, Any]) -> str:
-    """The report as a table for people; with victory points (S.P.Q.RisiKo!), a column of
-    the points each bot scored on average."""
-    bots = ",".join(data["bots"])
-    mode = ", duplicate" if data["duplicate"] else ""
-    target = data.get("victory_points")
-    goal = f", {target} victory points to win" if target is not None else ""
-    scored = target is not None or any(e.get("points") for e in data["per_bot"].values())
-    points = f" {'VP/game':>8}" if scored else ""
-    lines = [
-        f"{data['games']} games of {data['variant']}, bots {bots}, seed {data['seed']}{mode}, "
-        f"round limit {data['round_limit']}{goal}",
-        "",
-        f"{'bot':<10} {'seats':>6} {'wins':>6} {'win %':>6} {'firsts':>7}{points} {'actions':>8}"
-        "  refused",
-    ]
-    for name, entry in data["per_bot"].items():
-        refused = ", ".join(f"{code} {n}" for code, n in entry["refused"].items()) or "-"
-        average = f" {entry['average_points']:>8.2f}" if scored else ""
-        lines.append(
-            f"{name:<10} {entry['seats']:>6} {entry['wins']:>6} {100 * entry['win_rate']:>6.1f}"
-            f" {entry['firsts']:>7}{average} {entry['actions']:>8}  {refused}"
-        )
-    reasons = ", ".join(f"{reason} {n}" for reason, n in sorted(data["reasons"].items()))
-    at_once = f" ({data['parallel']} games at a time)" if data["parallel"] > 1 else ""
-    lines += [
-        "",
-        f"ended by: {reasons}",
-        f"average {data['average_rounds']} rounds, {data['average_actions']} actions a game; "
-        f"{data['actions_per_second']} actions/s{at_once}; {data['games_per_second']} games/s; "
-        f"{data['seconds']} s",
-    ]
-    return "\n".join(lines)
+    known = asyncio.run(kinds())
+    for name in bots:
+        if not name.startswith(SERVER):
+            bot_class(name, known)
 
 
 def bots_help() -> str:
-    """The bots the arena knows, from the registries: each variant's that play through the API
-    (BOTS), and those the server plays (its policies)."""
-    ours = "; ".join(f"{variant}: {', '.join(sorted(names))}" for variant, names in BOTS.items())
+    """The bots the arena knows, from the registries: those that play through the API (BOTS,
+    each with the actions it needs a game to have), and those the server plays (its
+    policies)."""
+    ours = "; ".join(
+        f"{name}: {', '.join(plays_help(cls) for cls in classes)}" for name, classes in BOTS.items()
+    )
     theirs = ", ".join(SERVER + policy for policy in SERVER_POLICIES)
     return (
-        "one bot per seat, comma-separated. Bots that play through the API, by variant: "
-        f"{ours}. Bots the server plays (addBot), any variant: {theirs}"
+        "one bot per seat, comma-separated. Bots that play through the API, by name, each "
+        f"for the games with the actions it needs (Variant.actionKinds): {ours}. Bots the "
+        f"server plays (addBot), any variant: {theirs}"
     )
 
 
-def add_arguments(parser: argparse.ArgumentParser, variants: Sequence[str]) -> None:
-    """The arena's options, for `risiko arena` and `python -m risiko_client.arena` alike."""
+def plays_help(cls: type[Bot]) -> str:
+    return f"{cls.__name__} ({', '.join(sorted(cls.plays)) or 'any game'})"
+
+
+def add_arguments(parser: argparse.ArgumentParser, variants: Sequence[str] | None) -> None:
+    """The arena's options, for `risiko arena` and `python -m risiko_client.arena` alike
+    (`variants`: the choices, when the caller knows them; the server refuses others)."""
     parser.add_argument(
         "--variant", default="classic", choices=variants, help="the game (default: classic)"
     )
@@ -408,9 +381,32 @@ def add_arguments(parser: argparse.ArgumentParser, variants: Sequence[str]) -> N
         "--round-limit", type=int, default=ROUND_LIMIT, help="rounds before a game ends"
     )
     parser.add_argument(
-        "--victory-points", type=int, help="spqr only: the target (default 20) a bot wins at"
+        "--option",
+        type=option_argument,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set an option of the game by its name in Variant.options (victory_points=6, …; "
+        "again for another); a VALUE in JSON, or else text",
     )
     parser.add_argument("--parallel", type=int, default=1, help="games played at the same time")
+    parser.add_argument(
+        "--tokens",
+        type=Path,
+        metavar="FILE",
+        help="bot accounts: a file of personal API tokens (GAMES_READ and GAMES_PLAY), one a "
+        "line, for the bots of --bots in their order; a bot with one joins as its account "
+        "(an empty line: as a guest)",
+    )
+    parser.add_argument(
+        "--admits",
+        choices=("anyone", "people", "bots"),
+        default="anyone",
+        help="who the games admit (bots: bot accounts only, and the server's bots)",
+    )
+    parser.add_argument(
+        "--accounts-only", action="store_true", help="the games admit accounts only, no guest"
+    )
     parser.add_argument(
         "--json", action="store_true", help="the report as JSON on stdout, no progress bar"
     )
@@ -432,9 +428,10 @@ def run_command(args: argparse.Namespace, name: str) -> int:
             server=args.server,
             duplicate=args.duplicate,
             round_limit=args.round_limit,
-            victory_points=args.victory_points,
+            options=dict(args.option),
             parallel=args.parallel,
             progress=None if args.json else sys.stderr,
+            seating=seating_of(args),
         )
     except (ApiError, BotError, TransportError, OSError, ValueError) as error:
         print(f"{name}: {error}", file=sys.stderr)
@@ -450,7 +447,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Bots play whole games against each other through the real HTTP and "
         "WebSocket API (the same as `risiko arena`).",
     )
-    add_arguments(parser, sorted(BOTS))
+    add_arguments(parser, None)
     return parser
 
 
@@ -462,12 +459,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 __all__ = [
     "BOTS",
     "GameResult",
+    "Seating",
     "add_arguments",
     "build_parser",
     "format_report",
     "local_server",
     "main",
     "play_game",
+    "read_credentials",
     "run_arena",
     "run_command",
 ]

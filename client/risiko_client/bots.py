@@ -3,9 +3,12 @@
 A bot answers `choose(state)` with an ActionInput; `play(bot, client, game_id)` does the rest:
 it follows the game's events, loads the game when it may be the bot's turn, submits the
 bot's choice with the version it was decided on, and stops when the game is over. To write a
-bot, copy RandomBot or OddsBot and register it in BOTS under its variant.
+bot, copy RandomBot or OddsBot, say in `plays` the actions it needs the game to have (the
+members of ActionInput, as the server lists them in Variant.actionKinds) and register it in
+BOTS under its name: a game gets, of the bots of a name, the one that knows the most of its
+actions (`make_bot`), so a bot is found by what the game plays, never by the game's name.
 
-    bot = OddsBot(seed=7)
+    bot = make_bot("odds", await client.action_kinds("classic"), seed=7)
     async with RisikoClient(url, seat.token) as client:
         stats = await play(bot, client, seat.game_id)
 """
@@ -16,8 +19,9 @@ import asyncio
 import contextlib
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Collection
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from risiko_client.api import ActionInput, Board, GameState, Json, RisikoClient, UserError
 
@@ -26,6 +30,8 @@ class Bot:
     """The base of bots: `prepare` once before the first move, then `choose` at every turn."""
 
     name = "bot"
+    # The ActionInput members a game must have for this bot to play it (Variant.actionKinds).
+    plays: ClassVar[frozenset[str]] = frozenset()
     client: RisikoClient  # set by prepare
 
     def __init__(self, seed: int | str | None = None) -> None:
@@ -90,6 +96,7 @@ class OddsBot(Bot):
     every army it may into a conquest, defends with every die, and ends its turn."""
 
     name = "odds"
+    plays = frozenset({"placeArmies", "attack", "occupy", "endTurn"})
     threshold = 0.6
 
     async def prepare(self, client: RisikoClient, state: GameState) -> None:
@@ -171,6 +178,8 @@ class SpqrOddsBot(OddsBot):
     Then it fights the naval combat, the sea attack and the land attack with the best odds
     when they reach `threshold`, each with all it may, and ends its turn. It builds and moves
     no fleet: copy it and add that."""
+
+    plays = OddsBot.plays | {"claimProvince", "placeNeutral", "navalBattle", "seaAttack"}
 
     async def prepare(self, client: RisikoClient, state: GameState) -> None:
         await super().prepare(client, state)
@@ -282,6 +291,7 @@ class PiuOddsBot(OddsBot):
     sea with the flagship when that is the best attack, with a Generale on an attack whose
     odds it turns (between 0.3 and 0.8). It keeps its Diplomatici: copy it and add them."""
 
+    plays = OddsBot.plays | {"chooseFortress", "claimTerritory", "writeHiddenTerritory"}
     WORTH = ("ammiraglio", "generale", "rinforzi", "maresciallo", "spia", "diplomatico")
 
     async def choose(self, state: GameState) -> ActionInput:
@@ -360,21 +370,30 @@ def by_kind(state: GameState) -> dict[str, list[Json]]:
     return families
 
 
-# The bots of each variant, by name; a variant's own bots are added here.
-BOTS: dict[str, dict[str, Callable[[int | str | None], Bot]]] = {
-    "classic": {"random": RandomBot, "odds": OddsBot},
-    "spqr": {"random": RandomBot, "odds": SpqrOddsBot},
-    "piu": {"random": RandomBot, "odds": PiuOddsBot},
-    "futurisiko": {"random": RandomBot},  # each family's ready input, drawn uniformly
+# The bots by name: of those of a name, a game gets the one that plays the most of its actions
+# (a bot for a game of new actions is added to its name's list).
+BOTS: dict[str, list[type[Bot]]] = {
+    "random": [RandomBot],  # each family's ready input, drawn uniformly: any game
+    "odds": [OddsBot, SpqrOddsBot, PiuOddsBot],
 }
 
 
-def make_bot(variant: str, name: str, seed: int | str | None = None) -> Bot:
-    try:
-        return BOTS[variant][name](seed)
-    except KeyError:
-        known = ", ".join(sorted(BOTS.get(variant, {})))
-        raise ValueError(f"no bot {name!r} for variant {variant!r} (known: {known})") from None
+def bot_class(name: str, action_kinds: Collection[str]) -> type[Bot]:
+    """The bot called `name` for a game whose actions are `action_kinds` (Variant.actionKinds):
+    of the bots of that name that know every action they need, the one that needs the most."""
+    kinds = set(action_kinds)
+    fitting = [cls for cls in BOTS.get(name, []) if cls.plays <= kinds]
+    if not fitting:
+        known = ", ".join(
+            sorted(n for n, classes in BOTS.items() if any(c.plays <= kinds for c in classes))
+        )
+        raise ValueError(f"no bot {name!r} plays this game (known: {known})")
+    return max(fitting, key=lambda cls: len(cls.plays))
+
+
+def make_bot(name: str, action_kinds: Collection[str], seed: int | str | None = None) -> Bot:
+    """A bot called `name` that plays a game whose actions are `action_kinds`."""
+    return bot_class(name, action_kinds)(seed)
 
 
 class BotError(RuntimeError):

@@ -46,6 +46,7 @@ from collections import Counter
 from dataclasses import dataclass, fields
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -232,6 +233,55 @@ def battle_odds(
     garrison at sea).  With ``TieRule.DEFENDER_WINS`` it changes nothing, since every roll
     then removes at least one army.
     """
+    _check_battle(
+        attackers,
+        defenders,
+        max_attacker_dice,
+        max_defender_dice,
+        tie_rule,
+        attacker_bonus,
+        defender_bonus,
+        stop_at,
+        stop_on_no_loss,
+    )
+    transitions = {
+        (a, d): _transitions(a, d, tie_rule, attacker_bonus, defender_bonus, stop_on_no_loss)
+        for a in range(1, max_attacker_dice + 1)
+        for d in range(1, max_defender_dice + 1)
+    }
+    most = (max_attacker_dice, max_defender_dice)
+    first = max(max_attacker_dice, stop_at + 1)
+    mass, ended = _interior(attackers, defenders, first, most[1], transitions[most])
+    attacker_end = [0.0] * (attackers + 1)
+    defender_end = [0.0] * (defenders + 1)
+    _edges(mass, transitions, most, first, stop_at, attacker_end, defender_end)
+    _interior_ends(mass, ended, stop_at, attacker_end, defender_end)
+    # Sums of floats may end a rounding error outside [0, 1]: a probability may not.
+    attacker_end = [min(max(p, 0.0), 1.0) for p in attacker_end]
+    defender_end = [min(max(p, 0.0), 1.0) for p in defender_end]
+    return BattleOdds(
+        attackers=attackers,
+        defenders=defenders,
+        conquest_probability=defender_end[0],
+        attacker_survivors=tuple(attacker_end),
+        defender_survivors=tuple(defender_end),
+        expected_attacker_losses=math.fsum(p * (attackers - k) for k, p in enumerate(attacker_end)),
+        expected_defender_losses=math.fsum(p * (defenders - k) for k, p in enumerate(defender_end)),
+    )
+
+
+def _check_battle(
+    attackers: int,
+    defenders: int,
+    max_attacker_dice: int,
+    max_defender_dice: int,
+    tie_rule: TieRule,
+    attacker_bonus: int,
+    defender_bonus: int,
+    stop_at: int,
+    stop_on_no_loss: bool,
+) -> None:
+    """ValueError for an argument of `battle_odds` out of its range or of another type."""
     _check_int("attackers", attackers, 0)
     _check_int("defenders", defenders, 1)
     _check_int("max_attacker_dice", max_attacker_dice, 1, _MAX_DICE)
@@ -243,20 +293,22 @@ def battle_odds(
     if not isinstance(stop_on_no_loss, bool):
         raise ValueError(f"stop_on_no_loss must be a boolean, got {stop_on_no_loss!r}")
 
-    transitions = {
-        (a, d): _transitions(a, d, tie_rule, attacker_bonus, defender_bonus, stop_on_no_loss)
-        for a in range(1, max_attacker_dice + 1)
-        for d in range(1, max_defender_dice + 1)
-    }
-    most_a, most_d = max_attacker_dice, max_defender_dice
-    first = max(most_a, stop_at + 1)
-    # The probability of ever being in each state, by (i + j, i): i attackers and j defenders
-    # remaining. Every roll lowers i + j, so the states of one i + j depend only on higher
-    # ones, and those with all the dice on both sides (the interior: i >= first, j >= most_d)
-    # all move alike: one row at a time is one numpy correlation per number of armies lost.
+
+Transition = tuple[tuple[tuple[int, int, float], ...], float]
+
+
+def _interior(
+    attackers: int, defenders: int, first: int, most_d: int, full: Transition
+) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any] | None]:
+    """The probability of ever being in each state, by (i + j, i): i attackers and j
+    defenders remaining, and (with `stop_on_no_loss`) of the battle ending in it. Every roll
+    lowers i + j, so the states of one i + j depend only on higher ones, and those with all
+    the dice on both sides (the interior: i >= first, j >= the defender's most dice) all move
+    alike: one row at a time is one numpy correlation per number of armies lost. `full`:
+    the rolls of the interior."""
     mass = np.zeros((attackers + defenders + 1, attackers + 1))
     mass[attackers + defenders, attackers] = 1.0
-    leaving, interior_end = transitions[most_a, most_d]
+    leaving, interior_end = full
     taps: dict[int, dict[int, float]] = {}
     for lost_a, lost_d, q in leaving:
         taps.setdefault(lost_a + lost_d, {})[lost_a] = q
@@ -282,11 +334,23 @@ def battle_odds(
             mass[total - lost, low - most : high - fewest + 1] += np.correlate(
                 source, kernel, "full"
             )
+    return mass, ended
 
-    attacker_end = [0.0] * (attackers + 1)
-    defender_end = [0.0] * (defenders + 1)
-    # The states outside the interior that still fight (fewer dice on a side), in pure Python
-    # by decreasing i + j; none of them leads back into the interior.
+
+def _edges(
+    mass: np.ndarray[Any, Any],
+    transitions: dict[tuple[int, int], Transition],
+    most: tuple[int, int],
+    first: int,
+    stop_at: int,
+    attacker_end: list[float],
+    defender_end: list[float],
+) -> None:
+    """The states outside the interior that still fight (fewer dice on a side), in pure
+    Python by decreasing i + j (none of them leads back into the interior), adding where they
+    end to `attacker_end` and `defender_end`."""
+    attackers, defenders = len(attacker_end) - 1, len(defender_end) - 1
+    most_a, most_d = most
     edge_i = [i for i in range(stop_at + 1, min(first, attackers + 1)) for _ in range(defenders)]
     edge_j = [
         j for _ in range(stop_at + 1, min(first, attackers + 1)) for j in range(1, defenders + 1)
@@ -317,7 +381,17 @@ def battle_odds(
             else:
                 extra[ti, tj] = extra.get((ti, tj), 0.0) + p * q
 
-    # Where the interior ended: stop_at reached, or no defender left.
+
+def _interior_ends(
+    mass: np.ndarray[Any, Any],
+    ended: np.ndarray[Any, Any] | None,
+    stop_at: int,
+    attacker_end: list[float],
+    defender_end: list[float],
+) -> None:
+    """Where the interior ended (stop_at reached, or no defender left, or with
+    `stop_on_no_loss` a roll that removed nobody), added to the ends."""
+    attackers, defenders = len(attacker_end) - 1, len(defender_end) - 1
     for i in range(min(stop_at, attackers) + 1):
         column = mass[i : i + defenders + 1, i].tolist()
         attacker_end[i] += math.fsum(column)
@@ -339,16 +413,3 @@ def battle_odds(
         )
         for j, p in enumerate(by_defenders.sum(axis=1).tolist()):
             defender_end[j] += p
-
-    # Sums of floats may end a rounding error outside [0, 1]: a probability may not.
-    attacker_end = [min(max(p, 0.0), 1.0) for p in attacker_end]
-    defender_end = [min(max(p, 0.0), 1.0) for p in defender_end]
-    return BattleOdds(
-        attackers=attackers,
-        defenders=defenders,
-        conquest_probability=defender_end[0],
-        attacker_survivors=tuple(attacker_end),
-        defender_survivors=tuple(defender_end),
-        expected_attacker_losses=math.fsum(p * (attackers - k) for k, p in enumerate(attacker_end)),
-        expected_defender_losses=math.fsum(p * (defenders - k) for k, p in enumerate(defender_end)),
-    )

@@ -52,18 +52,7 @@ def volley_odds(
     """Odds of a volley battle to the end. `attacker_first`: who fires the first volley (in
     FutuRisiKo! the side with more aircraft, a tie to the defender). `exact`: fractions
     instead of floats (slower; for tests and tables)."""
-    for name, value, low in (
-        ("attackers", attackers, 1),
-        ("defenders", defenders, 0),
-        ("hit_faces", hit_faces, 1),
-        ("flag_dice", flag_dice, 0),
-    ):
-        if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            raise ValueError(f"{name} must be an integer >= {low}, got {value!r}")
-    if hit_faces > 6:
-        raise ValueError(f"hit_faces must be at most 6, got {hit_faces}")
-    if defenders == 0 and not flag:
-        raise ValueError("a battle needs a defending unit or a standing flag")
+    _check_volleys(attackers, defenders, flag, hit_faces, flag_dice)
     one: Number = Fraction(1) if exact else 1.0
     p: Number = Fraction(hit_faces, 6) if exact else hit_faces / 6
     zero = one - one
@@ -95,34 +84,64 @@ def volley_odds(
             defender_end[0] += into_attack + into_defence
             conquered += into_attack + into_defence
             continue
-        attack, defence = hits(a), hits(d + flag_dice * f)
-        both_miss = attack[0] * defence[0]
-        # Visits of each half of the 2-cycle: arrivals plus what the other half's miss sends.
-        firing = (into_attack + into_defence * defence[0]) / (one - both_miss)
-        answering = (into_defence + into_attack * attack[0]) / (one - both_miss)
-        for h, q in enumerate(attack[1:], start=1):
-            left = max(0, d - h)
-            flag_left = f if h <= d else 0
-            key = (a, left, flag_left, False)
-            incoming[key] = incoming.get(key, zero) + firing * q
-        for h, q in enumerate(defence[1:], start=1):
-            if h >= a:  # every attacker lost: the attack fails here
-                attacker_end[0] += answering * q
-                defender_end[d] += answering * q
-                continue
-            key = (a - h, d, f, True)
-            incoming[key] = incoming.get(key, zero) + answering * q
+        arrivals = (into_attack, into_defence)
+        failed = _volley(incoming, (a, d, f), arrivals, hits(a), hits(d + flag_dice * f), one)
+        attacker_end[0] += failed
+        defender_end[d] += failed
     if not exact:  # sums of floats may end a rounding error past 1: a probability is not
         conquered = _probability(conquered)
         attacker_end = [_probability(x) for x in attacker_end]
         defender_end = [_probability(x) for x in defender_end]
-    return VolleyOdds(
-        attackers=attackers,
-        defenders=defenders,
-        conquest_probability=conquered,
-        attacker_survivors=tuple(attacker_end),
-        defender_survivors=tuple(defender_end),
-    )
+    return VolleyOdds(attackers, defenders, conquered, tuple(attacker_end), tuple(defender_end))
+
+
+def _volley(
+    incoming: dict[tuple[int, int, int, bool], Number],
+    state: tuple[int, int, int],
+    arrivals: tuple[Number, Number],
+    attack: list[Number],
+    defence: list[Number],
+    one: Number,
+) -> Number:
+    """The volleys of `state` (a attackers, d defenders, f a standing flag), reached firing
+    and answering by `arrivals`: what leaves it goes to `incoming`; what ends the attack here
+    (every attacker lost) is returned."""
+    a, d, f = state
+    into_attack, into_defence = arrivals
+    zero = one - one
+    both_miss = attack[0] * defence[0]
+    # Visits of each half of the 2-cycle: arrivals plus what the other half's miss sends.
+    firing = (into_attack + into_defence * defence[0]) / (one - both_miss)
+    answering = (into_defence + into_attack * attack[0]) / (one - both_miss)
+    for h, q in enumerate(attack[1:], start=1):
+        key = (a, max(0, d - h), f if h <= d else 0, False)
+        incoming[key] = incoming.get(key, zero) + firing * q
+    failed = zero
+    for h, q in enumerate(defence[1:], start=1):
+        if h >= a:  # every attacker lost: the attack fails here
+            failed += answering * q
+            continue
+        key = (a - h, d, f, True)
+        incoming[key] = incoming.get(key, zero) + answering * q
+    return failed
+
+
+def _check_volleys(
+    attackers: int, defenders: int, flag: bool, hit_faces: int, flag_dice: int
+) -> None:
+    """ValueError for an argument of `volley_odds` out of its range or of another type."""
+    for name, value, low in (
+        ("attackers", attackers, 1),
+        ("defenders", defenders, 0),
+        ("hit_faces", hit_faces, 1),
+        ("flag_dice", flag_dice, 0),
+    ):
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            raise ValueError(f"{name} must be an integer >= {low}, got {value!r}")
+    if hit_faces > 6:
+        raise ValueError(f"hit_faces must be at most 6, got {hit_faces}")
+    if defenders == 0 and not flag:
+        raise ValueError("a battle needs a defending unit or a standing flag")
 
 
 def _probability(value: Number) -> Number:

@@ -72,7 +72,8 @@ def test_duplicate_mode_rotates_the_seats_over_each_deal() -> None:
 
 def test_spqr_arena_is_won_by_victory_points() -> None:
     arguments = (
-        "arena --variant spqr --bots random,odds,odds --games 2 --seed 4 --victory-points 6 --json"
+        "arena --variant spqr --bots random,odds,odds --games 2 --seed 4 --option victory_points=6 "
+        "--json"
     )
     done = subprocess.run(
         [sys.executable, "-m", "api.cli", *arguments.split()],
@@ -84,7 +85,7 @@ def test_spqr_arena_is_won_by_victory_points() -> None:
     )
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
-    assert (data["games"], data["variant"], data["victory_points"]) == (2, "spqr", 6)
+    assert (data["games"], data["variant"], data["options"]) == (2, "spqr", {"victory_points": 6})
     assert data["per_bot"]["random"]["seats"] == 2
     assert data["per_bot"]["odds"]["seats"] == 4
     for result in data["results"]:
@@ -109,7 +110,7 @@ def test_spqr_arena_is_won_by_victory_points() -> None:
         assert entry["points"] == sum(mine)
         assert entry["wins"] == sum(r["winner_bot"] == name for r in data["results"])
     table = format_report(data)
-    assert "6 victory points to win" in table
+    assert "round limit 60, victory_points 6" in table  # the options chosen
     assert "VP/game" in table
     assert "games/s" in table
     odds_row = next(line for line in table.splitlines() if line.startswith("odds "))

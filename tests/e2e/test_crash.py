@@ -28,8 +28,6 @@ from api.stores.base import GameRecord, LogEntry, Store, StoredEvent
 from api.stores.mongo import MongoStore
 from api.stores.sqlite import SqliteStore
 from domain.actions import action_from_dict
-from domain.game import Game
-from domain.options import GameOptions
 from tests.e2e.support import ROOT, GraphQLClient, Server
 from tests.e2e.test_instances import (
     CREATE,
@@ -46,6 +44,8 @@ from tests.e2e.test_instances import (
 from tests.integration.api_support import CLASSIC, state_of
 from tests.mongo_server import TRANSACTION_LIFETIME_SECONDS
 from tests.support import classic
+from variants.classic.game import ClassicGame
+from variants.classic.options import ClassicOptions
 
 pytestmark = pytest.mark.anyio
 
@@ -188,14 +188,14 @@ async def stored_events(store: Store, game_id: str) -> list[StoredEvent]:
     return [seen[seq] for seq in sorted(seen)]
 
 
-def replay(record: GameRecord, log: list[LogEntry], events: list[StoredEvent]) -> Game:
+def replay(record: GameRecord, log: list[LogEntry], events: list[StoredEvent]) -> ClassicGame:
     """The log folded into a fresh engine, checking that each entry's stored events are those
     the engine gives for it: none missing, none extra, none changed."""
     by_entry: dict[int, list[tuple[int | None, Json]]] = {}
     for event in events:
         by_entry.setdefault(event.log_seq, []).append((event.visible_to, event.data))
     assert set(by_entry) <= {entry.seq for entry in log}, "events of no log entry"
-    game: Game | None = None
+    game: ClassicGame | None = None
     for entry in log:
         stored = by_entry.get(entry.seq, [])
         if entry.kind in {"create", "join"}:
@@ -207,7 +207,7 @@ def replay(record: GameRecord, log: list[LogEntry], events: list[StoredEvent]) -
             game = classic(
                 CLASSIC.new_game(
                     [s["name"] for s in seats],
-                    GameOptions.from_dict(record.options),
+                    ClassicOptions.from_dict(record.options),
                     seed=record.seed,
                     colours=[s["colour"] for s in seats],
                 )

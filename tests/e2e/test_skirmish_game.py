@@ -49,7 +49,10 @@ CATALOGUE = """
 PHASES = '{ __type(name: "Phase") { enumValues { name } } }'
 CREATE = """
 mutation($input: CreateGameInput!) {
-  createGame(input: $input) { game { id options { roundLimit } } userErrors { code message } }
+  createGame(input: $input) {
+    game { id options { roundLimit } variantOptions { ... on SkirmishOptions { artilleryLimit } } }
+    userErrors { code message }
+  }
 }
 """
 JOIN = """
@@ -133,9 +136,13 @@ async def test_the_test_game_plays_to_its_end_through_the_api(skirmish_server: S
         phases = {v["name"] for v in (await anonymous(PHASES))["__type"]["enumValues"]}
         assert {"MUSTER", "BATTLE"} <= phases
 
-        variables = {"input": {"variant": "skirmish", "seed": "e2e", "options": {"roundLimit": 6}}}
+        # Its own options' input type, with its own option (variants/skirmish/options.py).
+        own = {"skirmish": {"roundLimit": 6, "artilleryLimit": 2}}
+        variables = {"input": {"variant": "skirmish", "seed": "e2e", "variantOptions": own}}
         created = (await anonymous(CREATE, variables))["createGame"]
         assert created["userErrors"] == []
+        assert created["game"]["options"] == {"roundLimit": 6}
+        assert created["game"]["variantOptions"] == {"artilleryLimit": 2}
         game_id = created["game"]["id"]
         seats: dict[int, GraphQLClient] = {}
         for n in range(3):
@@ -172,9 +179,14 @@ async def test_the_test_game_plays_to_its_end_through_the_api(skirmish_server: S
                 assert state["state"]["turnOrder"] == drawn[-1]
             else:
                 assert sorted(state["state"]["turnOrder"]) == [0, 1, 2]
-            artillery_seen += any(
-                u["kind"] == "artillery" for t in state["territories"] for u in t["units"]
-            )
+            artillery = [
+                u["count"]
+                for t in state["territories"]
+                for u in t["units"]
+                if u["kind"] == "artillery"
+            ]
+            artillery_seen += bool(artillery)
+            assert max(artillery, default=0) <= 2  # the artillery limit the game was created with
             action = choose(state, rnd)
             variables = {
                 "input": {"gameId": game_id, "action": action, "expectedVersion": state["version"]}
@@ -198,7 +210,11 @@ async def test_the_test_game_plays_to_its_end_through_the_api(skirmish_server: S
         "AssaultRolled",
         "SpaceTaken",
         "TurnOrderDrawn",
+        "RoundEnded",  # its own event (variants/skirmish/events.py), through the server
     } <= types
+    ended = [e["data"] for e in events if e["type"] == "RoundEnded"]
+    assert [r["round"] for r in ended] == list(range(1, len(ended) + 1))
+    assert all(sum(r["spaces"]) == 7 for r in ended)
     # Every round drew its order; over a game's rounds the first seat was not always the same.
     orders = [tuple(e["data"]["order"]) for e in events if e["type"] == "TurnOrderDrawn"]
     assert len(orders) >= 3

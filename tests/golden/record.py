@@ -28,9 +28,9 @@ from domain import actions as a
 from domain.errors import RuleViolation
 from domain.kernel import Kernel
 from domain.legal import LegalDefend
-from domain.options import GameOptions
 from domain.rng import commitment
 from variants import get_variant
+from variants.classic.options import ClassicOptions
 
 HERE = Path(__file__).resolve().parent
 NAMES = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio"]
@@ -56,7 +56,7 @@ class Case:
 GAMES = [
     Case("classic-default", "classic", 4),
     Case("classic-declare", "classic", 3, {"defender_dice": "declare"}),
-    Case("classic-tournament", "classic", 4, GameOptions.tournament().to_dict()),
+    Case("classic-tournament", "classic", 4, ClassicOptions.tournament().to_dict()),
     Case("classic-round-limit", "classic", 5, {"round_limit": 8}),
     Case("classic-time-limit", "classic", 4, {"time_limit_minutes": 90}, expire_after=300),
     Case("spqr-3", "spqr", 3),

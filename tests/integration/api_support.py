@@ -9,16 +9,20 @@ seat's secrets (hand, objective) without asking the server for them.
 from __future__ import annotations
 
 import copy
+import itertools
 import random
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import httpx
 from starlette.applications import Starlette
 
+from api.accounts import handlers
+from api.accounts.commands import BecomeBot, Register
+from api.accounts.service import Accounts
 from api.app import create_app
 from api.graphql.ids import from_global_id
 from api.service import GameService
@@ -27,13 +31,14 @@ from api.stores.base import GameRecord
 from bots.policies import aggressive_policy
 from domain import actions as a
 from domain.errors import RuleViolation
-from domain.game import Game
 from domain.kernel import Kernel
 from domain.options import GameOptions
 from domain.rng import derive_seed
 from tests.e2e.support import Server
 from tests.support import classic
 from variants import get_variant
+from variants.classic.game import ClassicGame
+from variants.classic.options import ClassicOptions
 
 GRAPHQL_RESPONSE = "application/graphql-response+json"
 CLASSIC = get_variant("classic")
@@ -71,6 +76,22 @@ def running_server(data_dir: Path, env: dict[str, str] | None = None) -> Iterato
         yield running
     finally:
         running.stop()
+
+
+ACCOUNT_PASSWORD = "a kettle of purple mongooses"
+_ADDRESSES = itertools.count(1)
+
+
+async def registered(api: Api, name: str, bot: bool = False) -> str:
+    """A new account on the in-process app, and its session's token: registered from an
+    address of its own (the throttle bounds registrations per address), made a bot if asked."""
+    accounts: Accounts = api.app.state.accounts
+    address = f"2001:db8:{next(_ADDRESSES):x}::1"
+    made = await handlers.register(accounts, Register(name, ACCOUNT_PASSWORD, address))
+    if bot:
+        principal = await accounts.authenticate(made.token)
+        await handlers.become_bot(accounts, BecomeBot(principal))
+    return made.token
 
 
 # --------------------------------------------------------------------------- GraphQL calls
@@ -165,8 +186,8 @@ query($id: ID!) { game(id: $id) { version events(first: 100) { events { seq } ha
 """
 
 
-def options_input(options: GameOptions) -> dict[str, Any]:
-    """GameOptions as a GameOptionsInput (camelCase names, enum names)."""
+def options_input(options: ClassicOptions) -> dict[str, Any]:
+    """ClassicOptions as a GameOptionsInput (camelCase names, enum names)."""
     result: dict[str, Any] = {}
     for name, value in options.to_dict().items():
         head, *rest = name.split("_")
@@ -196,19 +217,22 @@ class Seat:
     token: str
 
 
+M = TypeVar("M", bound=Kernel)
+
+
 @dataclass
-class PlayedGame:
-    """A game created and played through the API, and its mirror engine."""
+class PlayedGame(Generic[M]):
+    """A game created and played through the API, and its mirror engine (of its variant)."""
 
     id: str  # the global id
     seed: str
     options: GameOptions
     seats: list[Seat] = field(default_factory=list)
-    mirror: Game | None = None
+    mirror: M | None = None
     version: int = 0
 
     @property
-    def game(self) -> Game:
+    def game(self) -> M:
         assert self.mirror is not None, "the game has not started"
         return self.mirror
 
@@ -217,7 +241,7 @@ class PlayedGame:
 
 
 async def create_game(
-    client: httpx.AsyncClient, seed: str | None = None, options: GameOptions | None = None
+    client: httpx.AsyncClient, seed: str | None = None, options: ClassicOptions | None = None
 ) -> str:
     variables: dict[str, Any] = {"input": {"variant": "classic", "seed": seed}}
     if options is not None:
@@ -242,12 +266,14 @@ async def new_game(
     client: httpx.AsyncClient,
     players: int = 4,
     seed: str = "integration-seed",
-    options: GameOptions | None = None,
+    options: ClassicOptions | None = None,
     start: bool = True,
-) -> PlayedGame:
+) -> PlayedGame[ClassicGame]:
     """A game with `players` seats (named P0…), started unless `start` is false."""
-    options = options or GameOptions()
-    game = PlayedGame(await create_game(client, seed, options), seed, options)
+    options = options or ClassicOptions()
+    game: PlayedGame[ClassicGame] = PlayedGame(
+        await create_game(client, seed, options), seed, options
+    )
     for index in range(players):
         joined = await join(client, game.id, f"P{index}")
         assert joined["userErrors"] == [], joined
@@ -260,7 +286,7 @@ async def new_game(
     return game
 
 
-async def start_game(client: httpx.AsyncClient, game: PlayedGame) -> None:
+async def start_game(client: httpx.AsyncClient, game: PlayedGame[ClassicGame]) -> None:
     answer = await data(client, START, {"input": {"gameId": game.id}}, game.token(0))
     assert answer["startGame"]["userErrors"] == [], answer
     game.version = answer["startGame"]["game"]["version"]
@@ -298,8 +324,8 @@ async def submit(
 
 async def play(
     client: httpx.AsyncClient,
-    game: PlayedGame,
-    until: Callable[[Game], bool],
+    game: PlayedGame[M],
+    until: Callable[[M], bool],
     rnd: random.Random | None = None,
     max_actions: int = 5000,
 ) -> int:
@@ -375,15 +401,15 @@ class ServiceGame:
     id: str
     seed: str
     tokens: list[str] = field(default_factory=list)
-    mirror: Game | None = None
+    mirror: ClassicGame | None = None
 
     @property
-    def game(self) -> Game:
+    def game(self) -> ClassicGame:
         assert self.mirror is not None, "the game has not started"
         return self.mirror
 
 
-def mirror_of(record: GameRecord) -> Game:
+def mirror_of(record: GameRecord) -> ClassicGame:
     """A fresh engine for a started game, built like the service builds it: from the
     secret, and the contributions its start fixed when it took them."""
     seed = record.seed
@@ -392,7 +418,7 @@ def mirror_of(record: GameRecord) -> Game:
     return classic(
         CLASSIC.new_game(
             [s.name for s in record.seats],
-            GameOptions.from_dict(record.options),
+            ClassicOptions.from_dict(record.options),
             seed=seed,
             colours=[s.colour for s in record.seats],
         )
@@ -426,7 +452,7 @@ async def service_game(
 async def play_service(
     service: GameService,
     game: ServiceGame,
-    until: Callable[[Game], bool],
+    until: Callable[[ClassicGame], bool],
     rnd: random.Random | None = None,
     pause: Callable[[], Awaitable[None]] | None = None,
 ) -> int:

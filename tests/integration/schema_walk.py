@@ -28,13 +28,13 @@ from typing import Any
 import httpx
 from strawberry.utils.str_converters import to_camel_case
 
-from domain.errors import ErrorCode
+from domain.errors import known_codes
 
 Json = dict[str, Any]
 
-# The codes a client may be told, and so may meet (README: Errors; domain.errors.ErrorCode):
+# The codes a client may be told, and so may meet (README: Errors; domain.errors.known_codes):
 # a rule or the lobby refusing, and a request's token or input refused.
-DOCUMENTED_CODES = frozenset(code.value for code in ErrorCode) | {
+DOCUMENTED_CODES = known_codes() | {
     "UNAUTHENTICATED",
     "FORBIDDEN",
     "NOT_FOUND",
@@ -397,6 +397,9 @@ class Walk:
     client: httpx.AsyncClient
     types: Mapping[str, TypeInfo]
     variant: str
+    # Account credentials (sessions) that take the first seats, and the foreign viewer's,
+    # instead of guests' seat tokens: an account's credential acts for its seat.
+    accounts: Sequence[str] = ()
     payload_every: int = 5  # one submit in this many asks for a part of the game's fields
     game_id: str = ""
     viewers: list[Viewer] = field(default_factory=list)
@@ -442,7 +445,7 @@ class Walk:
         for seat in range(players):
             self.viewers.append(Viewer(f"seat {seat}", await self._join(self.game_id), seat))
         self.viewers.append(Viewer(SPECTATOR, None))
-        self.viewers.append(Viewer(FOREIGN, await self._join(other)))
+        self.viewers.append(Viewer(FOREIGN, await self._join(other, foreign=True)))
         territory = entry["board"]["territories"][0]["id"]
         self.selections = Selections(self.types, {"id": self.game_id, "territory": territory})
         self.parts = [Node("", self.selections.of("Game"))]
@@ -462,11 +465,18 @@ class Walk:
         assert isinstance(game_id, str)
         return game_id
 
-    async def _join(self, game_id: str) -> str:
+    async def _join(self, game_id: str, foreign: bool = False) -> str:
+        """A seat's credential: a guest's seat token, or the account's that took it."""
+        seated = list(self.accounts[:-1])  # the last account is the foreign game's
+        account: str | None = None
+        if foreign and self.accounts:
+            account = self.accounts[-1]
+        elif not foreign and len(self.viewers) < len(seated):
+            account = seated[len(self.viewers)]
         variables = {"input": {"gameId": game_id, "name": f"P{len(self.viewers)}"}}
-        joined = (await self._data(JOIN, variables, None))["joinGame"]
+        joined = (await self._data(JOIN, variables, account))["joinGame"]
         assert joined["userErrors"] == [], joined
-        token = joined["token"]
+        token = joined["token"] if account is None else account
         assert isinstance(token, str)
         return token
 
@@ -762,11 +772,13 @@ async def walk_game(
     *,
     other_options: bool = False,
     walk_every: int = 20,
+    accounts: Sequence[str] = (),
 ) -> Walk:
     """A game of `variant` walked in the lobby, then played to its end (or MAX_ACTIONS) and
     walked on the way, a seat leaving it a third of the way; with `other_options`, every
-    option of the variant other than its default, and a clock."""
-    walk = Walk(client, types, variant)
+    option of the variant other than its default, and a clock; with `accounts`, these
+    accounts' credentials take the first seats (the last one the foreign game's seat)."""
+    walk = Walk(client, types, variant, accounts)
     options: Json = {"roundLimit": ROUNDS, **SOONER.get(variant, {})}
     if other_options:
         options.update(await walk.other_options())

@@ -21,7 +21,7 @@ import websockets
 from api.graphql.ids import from_global_id
 from api.service import GameService
 from domain import actions as a
-from domain.game import Phase
+from domain.flow import Phase
 from domain.odds import TieRule, battle_odds
 from tests.e2e.support import Server
 from tests.integration.api_support import (
@@ -49,6 +49,7 @@ from tests.integration.api_support import (
     running_server,
     submit,
 )
+from variants.classic.game import ClassicGame
 
 GAME = "query($id: ID!) { game(id: $id) { id version } }"
 NODE = "query($id: ID!) { node(id: $id) { id } }"
@@ -91,11 +92,11 @@ def nested(levels: int) -> str:
 DEEPEST = "{ games { edges { node { territories { units { seat } } } } } }"
 
 
-async def lobby_game(api: Api, players: int = 3) -> PlayedGame:
+async def lobby_game(api: Api, players: int = 3) -> PlayedGame[ClassicGame]:
     return await new_game(api.client, players, "bad-input", start=False)
 
 
-async def started_game(api: Api, players: int = 3) -> PlayedGame:
+async def started_game(api: Api, players: int = 3) -> PlayedGame[ClassicGame]:
     return await new_game(api.client, players, "bad-input")
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.integration.api_support import Api, in_process
+from tests.integration.api_support import Api, in_process, registered
 from tests.integration.schema_walk import ROOTS, introspect, walk_game
 from variants import VARIANTS
 
@@ -49,3 +49,14 @@ async def test_the_walk_splits_what_the_limits_refuse(tmp_path: Path) -> None:
         types = await introspect(tight.client, ROOTS)
         walk = await walk_game(tight.client, types, "classic", "every-field-tight")
     assert len(walk.parts) > 2
+
+
+@pytest.mark.parametrize("variant", ["classic", "piu"])
+async def test_every_field_of_a_game_as_accounts_see_it(api: Api, variant: str) -> None:
+    """Two seats taken by accounts (their sessions act for them), and an account seated in
+    another game as the foreign viewer: each account sees its own seat's secrets, in this
+    game and no other, and nothing more than a spectator elsewhere."""
+    types = await introspect(api.client, ROOTS)
+    accounts = [await registered(api, f"walker{n}-{variant}") for n in range(3)]
+    seed = f"every-field-accounts-{variant}"
+    await walk_game(api.client, types, variant, seed, accounts=accounts)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from domain.game import Phase
+from domain.flow import Phase
 from tests.integration.api_support import CREATE, data, in_process, new_game, play
 from variants import get_variant
 

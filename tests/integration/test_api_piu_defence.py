@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from domain import actions as a
-from domain.game import Game, Phase
-from domain.options import DefenderDice
+from domain.flow import Phase
+from domain.risiko.defence import DefenderDice
 from tests.integration.api_support import (
     CREATE,
     JOIN,
@@ -48,13 +48,13 @@ query($id: ID!) {
 Json = dict[str, Any]
 
 
-async def piu_table(api: Api, players: int = 3) -> PlayedGame:
+async def piu_table(api: Api, players: int = 3) -> PlayedGame[PiuGame]:
     """A started RisiKo! Più game whose defenders declare, and its mirror engine."""
     options = PiuOptions(defender_dice=DefenderDice.DECLARE)
     variables = {"input": {"variant": "piu", "seed": SEED, "options": {"defenderDice": "DECLARE"}}}
     created = (await data(api.client, CREATE, variables))["createGame"]
     assert created["userErrors"] == [], created
-    game = PlayedGame(created["game"]["id"], SEED, options)
+    game: PlayedGame[PiuGame] = PlayedGame(created["game"]["id"], SEED, options)
     for n in range(players):
         joined = (await data(api.client, JOIN, {"input": {"gameId": game.id, "name": f"P{n}"}}))[
             "joinGame"
@@ -78,18 +78,18 @@ async def piu_table(api: Api, players: int = 3) -> PlayedGame:
     return game
 
 
-async def view(api: Api, game: PlayedGame, seat: int | None) -> Json:
+async def view(api: Api, game: PlayedGame[PiuGame], seat: int | None) -> Json:
     token = None if seat is None else game.token(seat)
     seen = (await data(api.client, VIEW, {"id": game.id}, token))["game"]
     assert isinstance(seen, dict)
     return seen
 
 
-def waiting(mirror: Game) -> bool:
+def waiting(mirror: PiuGame) -> bool:
     return mirror.phase is Phase.DEFEND
 
 
-def most_dice(mirror: Game) -> int:
+def most_dice(mirror: PiuGame) -> int:
     """The most dice the defender owing the open prompt may declare (0: none is owed)."""
     prompt = mirror.open_prompt()
     return min(3, mirror.armies[prompt.values[1]]) if prompt is not None else 0

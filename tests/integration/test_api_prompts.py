@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from domain.game import Phase
+from domain.flow import Phase
 from domain.legal import LegalDefend
-from domain.options import DefenderDice, GameOptions
+from domain.risiko.defence import DefenderDice
 from tests.integration.api_support import data, in_process, new_game, play, submit
+from variants.classic.options import ClassicOptions
 
 pytestmark = pytest.mark.anyio
 
@@ -21,7 +22,7 @@ query($id: ID!) { game(id: $id) { seatToAct currentPlayer prompts { seat kind de
 
 async def test_the_defenders_prompt_and_its_default(tmp_path: Path) -> None:
     async with in_process(tmp_path / "data") as api:
-        options = GameOptions(defender_dice=DefenderDice.DECLARE)
+        options = ClassicOptions(defender_dice=DefenderDice.DECLARE)
         game = await new_game(api.client, options=options)
         before = (await data(api.client, PROMPTS, {"id": game.id}))["game"]
         assert before["prompts"] == []

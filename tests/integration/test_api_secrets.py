@@ -20,8 +20,7 @@ import anyio
 import httpx
 import pytest
 
-from domain.game import Game, Phase
-from domain.options import GameOptions
+from domain.flow import Phase
 from tests.e2e.support import Server, subscription
 from tests.integration.api_support import (
     LEAVE,
@@ -34,6 +33,8 @@ from tests.integration.api_support import (
     start_game,
     submit,
 )
+from variants.classic.game import ClassicGame
+from variants.classic.options import ClassicOptions
 
 PRIVATE_TYPES = {"ObjectiveAssigned", "ObjectiveChanged", "CardsReceived"}
 SEED = "secrets-seed"
@@ -92,8 +93,8 @@ subscription($id: ID!, $after: Int!) {{ gameEvents(gameId: $id, after: $after) {
 @dataclass
 class Scenario:
     server: Server
-    game: PlayedGame  # the game in round 3, every seat with cards
-    other: PlayedGame  # another game, for its tokens
+    game: PlayedGame[ClassicGame]  # the game in round 3, every seat with cards
+    other: PlayedGame[ClassicGame]  # another game, for its tokens
 
     def viewers(self) -> list[tuple[str, str | None, int | None]]:
         """(label, token, the seat it sees as) for a spectator, another game's seat, and
@@ -120,7 +121,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 async def scenario(live_server: Server) -> AsyncIterator[Scenario]:
     async with httpx.AsyncClient(base_url=live_server.url, timeout=30) as client:
         other = await new_game(client, 3, "another-seed")
-        game = await new_game(client, 4, SEED, GameOptions(round_limit=6))
+        game = await new_game(client, 4, SEED, ClassicOptions(round_limit=6))
         await play(client, game, lambda g: g.round >= 3 and g.phase is Phase.REINFORCE)
         mirror = game.game
         assert not mirror.is_over
@@ -131,7 +132,7 @@ async def scenario(live_server: Server) -> AsyncIterator[Scenario]:
 # --------------------------------------------------------------------------- checks
 
 
-def secrets_of(game: Game, seat: int) -> set[str]:
+def secrets_of(game: ClassicGame, seat: int) -> set[str]:
     """What only `seat` may know, as text: its objective (id, card dealt, text) and the
     jokers in its hand. Territory cards are checked structurally."""
     objective = game.objective_of(seat)
@@ -139,12 +140,12 @@ def secrets_of(game: Game, seat: int) -> set[str]:
     return {objective.id, game.objective_cards[seat], objective.text, *jokers}
 
 
-def forbidden_for(game: Game, viewer: int | None) -> set[str]:
+def forbidden_for(game: ClassicGame, viewer: int | None) -> set[str]:
     others = set[str]().union(*(secrets_of(game, s) for s in range(4) if s != viewer))
     return others - (secrets_of(game, viewer) if viewer is not None else set())
 
 
-def assert_no_secret_text(answer: Any, game: Game, viewer: int | None, what: str) -> None:
+def assert_no_secret_text(answer: Any, game: ClassicGame, viewer: int | None, what: str) -> None:
     text = json.dumps(answer, ensure_ascii=False)
     for secret in forbidden_for(game, viewer):
         assert secret not in text, f"{what} shows {secret!r} to {viewer}"
@@ -162,7 +163,7 @@ def assert_events_visible_to(events: list[dict[str, Any]], viewer: int | None) -
             assert set(payload) == {"type", "seat", "hand_size"}, event
 
 
-def assert_game_view(view: dict[str, Any], game: Game, viewer: int | None) -> None:
+def assert_game_view(view: dict[str, Any], game: ClassicGame, viewer: int | None) -> None:
     """A `Game` object as `viewer` may see it: its own secrets only, and no seed yet."""
     assert view["seed"] is None
     assert view["viewerSeat"] == viewer

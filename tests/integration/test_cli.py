@@ -299,7 +299,7 @@ def test_simulate_spqr_text_and_victory_points(capsys: pytest.CaptureFixture[str
     assert "games ended with a winner: 2 of 2" in out
     argv = ("simulate", "--variant", "spqr", "--games", "2", "--seed", "3", "--json")
     full = run_json(capsys, *argv)
-    short = run_json(capsys, *argv, "--victory-points", "4")
+    short = run_json(capsys, *argv, "--option", "victory_points=4")
     assert short["games_with_winner"] == 2
     assert short["average_rounds"] < full["average_rounds"]
 
@@ -308,8 +308,10 @@ def test_simulate_spqr_text_and_victory_points(capsys: pytest.CaptureFixture[str
     ("argv", "message"),
     [
         (["--variant", "spqr", "--players", "6"], "3 to 5 players"),
-        (["--variant", "spqr", "--victory-points", "0"], "victory_points"),
-        (["--variant", "classic", "--victory-points", "5"], "victory_points"),
+        (["--variant", "spqr", "--option", "victory_points=0"], "victory_points"),
+        (["--variant", "classic", "--option", "victory_points=5"], "victory_points"),
+        (["--variant", "piu", "--option", "fortress_attack_dice=many"], "fortress_attack_dice"),
+        (["--variant", "classic", "--option", "round_limit"], "NAME=VALUE"),
     ],
 )
 def test_simulate_spqr_bad_input(
@@ -369,8 +371,10 @@ def help_text(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
 
 def test_arena_help_lists_the_bots_of_the_registries(capsys: pytest.CaptureFixture[str]) -> None:
     out = help_text(capsys, "arena", "--help")
-    for variant, bots in BOTS.items():
-        assert f"{variant}: {', '.join(sorted(bots))}" in out
+    for name, bots in BOTS.items():
+        assert f"{name}: {bots[0].__name__} (" in out
+        for bot in bots:
+            assert f"{bot.__name__} ({', '.join(sorted(bot.plays)) or 'any game'})" in out
     for policy in BotPolicy:
         assert f"server-{policy.value}" in out
 

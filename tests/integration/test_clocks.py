@@ -18,7 +18,7 @@ from api.stores.base import GameRecord
 from api.stores.sqlite import SqliteStore
 from bots.seated import BotPolicy
 from domain import actions as a
-from domain.game import Phase
+from domain.flow import Phase
 from tests.integration.api_support import Clock, state_of
 from tests.support import classic
 from variants import VARIANTS

@@ -22,7 +22,7 @@ from api.stores.base import RecordedEvent
 from api.stores.sqlite import SqliteStore
 from domain import actions as a
 from domain.errors import CodedError, ErrorCode
-from domain.game import Phase
+from domain.flow import Phase
 from tests.integration.api_support import (
     Clock,
     ServiceGame,
@@ -554,12 +554,17 @@ async def test_lobby_limits_of_zero_are_off(store: SqliteStore, clock: Clock) ->
 
 def test_the_schema_shows_the_domains_error_codes_as_they_are() -> None:
     """One list of codes, from the rules and the lobby to the schema: a code the service or
-    the rules refuse with is a member of it (ServiceError takes nothing else), so a refusal
-    can never become an internal error for want of an enum value."""
+    the rules refuse with is a member of it (ServiceError takes nothing else, a game's own
+    rule violation declares its code in its folder), so a refusal can never become an
+    internal error for want of an enum value."""
     from api.graphql.schema import schema
+    from domain.errors import RULE_CODES
+    from variants import served
 
     enum = schema._schema.type_map["ErrorCode"]
     assert isinstance(enum, GraphQLEnumType)
-    assert set(enum.values) == {code.value for code in ErrorCode}
+    own = {code for code, cls in RULE_CODES.items() if served(cls)}
+    assert set(enum.values) == {code.value for code in ErrorCode} | own
+    assert {"NO_NAVAL_SUPERIORITY", "ONCE_PER_GAME", "BATTLES_PENDING"} <= own - set(ErrorCode)
     assert {"TOO_MANY_UNSTARTED_GAMES", "GAME_NOT_FOUND", "STALE_VERSION"} <= set(enum.values)
     assert {"NOT_YOUR_TURN", "INVALID_OPTIONS"} <= set(enum.values)

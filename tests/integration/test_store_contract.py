@@ -35,7 +35,7 @@ from api.stores.base import (
 from api.stores.mongo import MongoStore
 from api.stores.sqlite import SqliteStore
 from domain.actions import PlaceArmies
-from domain.game import Phase
+from domain.flow import Phase
 from domain.legal import LegalPlace
 from tests.integration.api_support import CLASSIC, play_service, service_game, state_of
 from tests.support import classic

@@ -232,10 +232,14 @@ async def test_random_bot_answers_every_new_family_inside_its_ranges(family: Jso
     assert len(seen) > 1  # it really chooses, not always the ready input
 
 
-def test_both_bots_are_registered_for_spqr() -> None:
-    assert set(BOTS["spqr"]) == {"random", "odds"}
-    assert isinstance(make_bot("spqr", "odds", 1), SpqrOddsBot)
-    assert type(make_bot("spqr", "random", 1)) is RandomBot
+def test_both_bots_play_spqr() -> None:
+    from api.graphql.catalogue import _action_kinds
+    from variants import get_variant
+
+    kinds = _action_kinds(get_variant("spqr"))
+    assert SpqrOddsBot in BOTS["odds"]
+    assert isinstance(make_bot("odds", kinds, 1), SpqrOddsBot)
+    assert type(make_bot("random", kinds, 1)) is RandomBot
 
 
 def test_the_client_board_tells_land_borders_from_coasts() -> None:

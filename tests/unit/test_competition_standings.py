@@ -17,10 +17,10 @@ from competition.results import GameResult, PlayerResult, Presence, from_ranking
 from competition.standings import Standing, Standings
 from domain import actions as a
 from domain.objectives import HoldListedTerritories
-from domain.options import GameOptions
 from tests.competition_support import random_tables
 from tests.support import BOARD
 from tests.unit.test_rules_tournament import PRINTED_VALUES, SCORED, play_until_the_end, position
+from variants.classic.options import ClassicOptions
 
 SEED = b"standings"
 OBJECTIVES = ("tappeto", "letto", "eurasia", "guerra_fredda")
@@ -37,7 +37,7 @@ def test_a_timed_tournament_game_scores_the_seeds_table() -> None:
     # A hand-made end position of classic RisiKo! with the tournament objectives, played to
     # the end of its round after the time limit: each player scores the printed values of the
     # territories of its objective it holds (seed 000, "Punteggi").
-    game = position(SCORED, options=GameOptions.tournament(time_limit_minutes=60))
+    game = position(SCORED, options=ClassicOptions.tournament(time_limit_minutes=60))
     game.apply(None, a.ExpireTime())
     play_until_the_end(game)
     accounts = ["anna", "bruno", "carla", "dario"]

@@ -9,15 +9,8 @@ from graphql import build_schema as build_sdl
 from graphql import execute_sync, get_introspection_query, parse, specified_rules
 from risiko_client import api as client_documents
 
-from api.graphql.limits import (
-    ADMISSION_RULES,
-    DEFAULT_PAGE,
-    LIST_SIZES,
-    MAX_PAGE,
-    Limits,
-    _DocumentFacts,
-    measure,
-)
+from api.graphql.cost import DEFAULT_PAGE, LIST_SIZES, MAX_PAGE, measure
+from api.graphql.limits import ADMISSION_RULES, Limits, _DocumentFacts
 from api.graphql.limits import check_document as check
 from api.graphql.schema import schema
 

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from bots.policies import aggressive_policy
 from domain import actions as a
 from domain import events as e
-from domain.errors import ErrorCode, RuleViolation
+from domain.errors import RuleViolation, known_codes
 from domain.legal import LegalAction
 from domain.replay import LogEntry, replay
 from tests.unit.futurisiko_positions import new
@@ -34,7 +34,7 @@ from variants.futurisiko.ruleset import AIRCRAFT, CARD_TYPES, FLAG, SUBMARINE, T
 
 PROPERTY = settings(max_examples=30, deadline=None)
 EXPENSIVE = settings(max_examples=10, deadline=None)  # tests that copy the game per action
-KNOWN_CODES = set(ErrorCode)
+KNOWN_CODES = known_codes()  # the shared codes and every imported game's own
 
 
 @dataclass(frozen=True)

@@ -98,17 +98,19 @@ def test_the_check_sees_every_spelling_of_an_import_by_name(tmp_path: Path) -> N
     }
 
 
-def test_the_domain_holds_only_the_actions_and_families_its_own_game_plays() -> None:
+def test_the_domain_holds_only_the_actions_and_families_its_own_mechanics_play() -> None:
     """A variant's own actions, legal families and events live in its folder: what the domain
-    declares, its base Game handles (S.P.Q.RisiKo!'s triremes are in variants/spqr/)."""
+    declares, the kernel and the RisiKo! mechanics of domain/risiko handle (classic RisiKo!
+    composes them all; S.P.Q.RisiKo!'s triremes are in variants/spqr/)."""
     from domain import actions as a
     from domain import legal as lg
-    from domain.game import Game
     from variants import VARIANTS
 
     game = VARIANTS["classic"].new_game(["A", "B", "C"], seed=b"layers")
-    assert type(game) is Game
-    handled = set(game._handlers)
+    handled = set(game.action_types)
+    assert all(
+        function.__module__.startswith("domain.") for function in type(game)._HANDLERS.values()
+    )
     declared = {cls for cls in a.ACTION_TYPES.values() if cls.__module__ == "domain.actions"}
     assert declared == handled
     kinds = {cls.kind for cls in handled}
@@ -118,6 +120,25 @@ def test_the_domain_holds_only_the_actions_and_families_its_own_game_plays() -> 
     others = {cls.__module__ for cls in a.ACTION_TYPES.values()} - {"domain.actions"}
     assert others
     assert all(module.startswith("variants.") for module in others)
+
+
+def test_no_game_lives_in_the_domain() -> None:
+    """The domain holds the kernel and the shared mechanics; every game is a variant's folder
+    (classic RisiKo! too: variants/classic/game.py)."""
+    from domain.kernel import Kernel
+    from variants import VARIANTS
+
+    for variant in VARIANTS.values():
+        assert variant.game_class.__module__.startswith(f"{variant.package}."), variant.name
+    for path in (ROOT / "domain").rglob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Assign):
+                names = {t.id for t in node.targets if isinstance(t, ast.Name)}
+                assert not names & {"RULESET_CLASS", "OPTIONS_CLASS", "STATE_VIEW"} or (
+                    path.name == "kernel.py"
+                ), path
+    assert Kernel.RULESET_CLASS.__module__ == "domain.ruleset"
 
 
 def declared_phases(folder: Path) -> set[str]:
@@ -139,7 +160,7 @@ def declared_phases(folder: Path) -> set[str]:
 
 
 def test_the_domain_declares_only_the_phases_every_game_shares() -> None:
-    from domain.game import Phase
+    from domain.flow import Phase
 
     shared = {"setup", "reinforce", "attack", "defend", "occupy", "over"}
     assert declared_phases(ROOT / "domain") == shared

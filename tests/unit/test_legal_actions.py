@@ -17,7 +17,7 @@ from domain import actions as a
 from domain import errors
 from domain import events as e
 from domain.errors import RuleViolation
-from domain.game import Game, Phase
+from domain.flow import Phase
 from domain.legal import (
     LegalAction,
     LegalAttack,
@@ -29,8 +29,10 @@ from domain.legal import (
     LegalStrategicMove,
     LegalTrade,
 )
-from domain.options import DefenderDice, GameOptions
+from domain.risiko.defence import DefenderDice
 from tests.support import BOARD, arrange, clone, new_game, state
+from variants.classic.game import ClassicGame
+from variants.classic.options import ClassicOptions
 
 TERRITORIES: tuple[str, ...] = tuple(t.id for t in BOARD.territories)
 CODES = frozenset(
@@ -65,8 +67,8 @@ CODES = frozenset(
         "BATTLES_PENDING",
     }
 )
-DECLARE = GameOptions(defender_dice=DefenderDice.DECLARE)
-TOURNAMENT = GameOptions.tournament()
+DECLARE = ClassicOptions(defender_dice=DefenderDice.DECLARE)
+TOURNAMENT = ClassicOptions.tournament()
 
 # A hand-made position, seat 0 to play (4 players):
 #   seat 0: alaska 5, territori_del_nord_ovest 3, alberta 1, groenlandia 2, argentina 4,
@@ -103,7 +105,7 @@ HAND = ["alaska", "alberta", "argentina", "jolly_1", "ontario", "groenlandia"]
 # --------------------------------------------------------------------------- helpers
 
 
-def fingerprint(game: Game) -> tuple[Any, ...]:
+def fingerprint(game: ClassicGame) -> tuple[Any, ...]:
     """A cheap summary of the state, compared after each rejected action of a sweep."""
     return (
         tuple(game.owner),
@@ -123,7 +125,7 @@ def fingerprint(game: Game) -> tuple[Any, ...]:
     )
 
 
-def code_of(game: Game, seat: int | None, action: a.Action) -> str:
+def code_of(game: ClassicGame, seat: int | None, action: a.Action) -> str:
     """The code `apply` rejects `action` with; the state must be unchanged."""
     before = state(game)
     with pytest.raises(RuleViolation) as raised:
@@ -133,14 +135,14 @@ def code_of(game: Game, seat: int | None, action: a.Action) -> str:
 
 
 def position(
-    options: GameOptions | None = None,
+    options: ClassicOptions | None = None,
     *,
     phase: Phase = Phase.ATTACK,
     round: int = 5,
     pending: int = 0,
     hand: list[str] | None = None,
     armies: dict[str, int] | None = None,
-) -> Game:
+) -> ClassicGame:
     game = new_game(4, options, seed=b"legal-actions")
     return arrange(
         game,
@@ -155,11 +157,11 @@ def position(
 
 
 def conquest(
-    options: GameOptions | None = None,
+    options: ClassicOptions | None = None,
     source: str = "alaska",
     target: str = "kamchatka",
     dice: int = 1,
-) -> Game:
+) -> ClassicGame:
     """Seat 0 has just taken `target` (1 army) from `source` (6 armies) with `dice` dice:
     it must occupy it."""
     for attempt in range(200):
@@ -171,7 +173,7 @@ def conquest(
     raise AssertionError("no conquest in 200 seeds")
 
 
-def declared(defenders: int) -> Game:
+def declared(defenders: int) -> ClassicGame:
     """Defenders declare their dice: seat 0 attacks ontario (seat 1) from the north-west."""
     game = position(DECLARE, armies={"territori_del_nord_ovest": 6, "ontario": defenders})
     events = game.apply(0, a.Attack("territori_del_nord_ovest", "ontario", 3))
@@ -181,12 +183,12 @@ def declared(defenders: int) -> Game:
 
 def played(
     steps: int,
-    options: GameOptions | None,
+    options: ClassicOptions | None,
     policy: str,
     seed: bytes,
     players: int = 4,
-    until: Callable[[Game], bool] = lambda game: True,
-) -> Game:
+    until: Callable[[ClassicGame], bool] = lambda game: True,
+) -> ClassicGame:
     """A position reached by bots: at least `steps` actions, then on until `until` holds."""
     game = new_game(players, options, seed=seed)
     rnd = random.Random(seed)
@@ -205,19 +207,19 @@ def played(
     return game
 
 
-def _attacking(game: Game) -> bool:
+def _attacking(game: ClassicGame) -> bool:
     return game.phase is Phase.ATTACK
 
 
-def _occupying(game: Game) -> bool:
+def _occupying(game: ClassicGame) -> bool:
     return game.phase is Phase.OCCUPY
 
 
-def _can_trade(game: Game) -> bool:
+def _can_trade(game: ClassicGame) -> bool:
     return any(isinstance(f, LegalTrade) for f in game.legal_actions(game.seat_to_act))
 
 
-def setup_in_progress() -> Game:
+def setup_in_progress() -> ClassicGame:
     game = new_game(5, seed=b"setup")
     for _ in range(7):
         family = game.legal_actions(game.current)[0]
@@ -226,7 +228,7 @@ def setup_in_progress() -> Game:
     return game
 
 
-POSITIONS: dict[str, Callable[[], Game]] = {
+POSITIONS: dict[str, Callable[[], ClassicGame]] = {
     "setup": lambda: new_game(4, seed=b"setup"),
     "setup-6-players": lambda: new_game(6, TOURNAMENT, seed=b"setup"),
     "setup-in-progress": setup_in_progress,
@@ -269,7 +271,7 @@ def _near(action: a.Action) -> Iterator[a.Action]:
                 yield dataclasses.replace(action, **{field.name: new})
 
 
-def candidates(game: Game, legal: list[LegalAction]) -> Iterator[a.Action]:
+def candidates(game: ClassicGame, legal: list[LegalAction]) -> Iterator[a.Action]:
     seat = game.seat_to_act
     for family in legal:
         for bound in family.bounds():
@@ -350,10 +352,11 @@ def test_a_finished_game_offers_nothing() -> None:
 
 
 def test_the_codes_are_the_error_classes_codes() -> None:
+    """The domain's rule violations and every served game's own (declared in its folder)."""
+    from variants import served  # importing it imports every game's module: their codes
+
     defined = {
-        cls.code
-        for cls in vars(errors).values()
-        if isinstance(cls, type) and issubclass(cls, RuleViolation) and cls is not RuleViolation
+        code for code, cls in errors.RULE_CODES.items() if cls is not RuleViolation and served(cls)
     }
     assert defined == CODES
 
@@ -458,7 +461,7 @@ def test_the_last_territory_is_protected_until_round_four() -> None:
     game = position(round=4)
     assert code_of(game, 0, a.Attack("groenlandia", "quebec", 1)) == "ELIMINATION_TOO_EARLY"
     assert code_of(game, 0, a.AttackUntil("groenlandia", "quebec", 1, 1)) == "ELIMINATION_TOO_EARLY"
-    unprotected = position(GameOptions(protected_rounds=0), round=1)
+    unprotected = position(ClassicOptions(protected_rounds=0), round=1)
     assert any(f.allows(a.Attack("groenlandia", "quebec", 1)) for f in unprotected.legal_actions(0))
 
 
@@ -636,7 +639,9 @@ def test_an_unknown_kind_of_action_is_rejected() -> None:
 # --------------------------------------------------------------------------- winning
 
 
-def _win_by_conquest(objective: str, owners: dict[str, int], source: str, target: str) -> Game:
+def _win_by_conquest(
+    objective: str, owners: dict[str, int], source: str, target: str
+) -> ClassicGame:
     """Seat 0 needs only `target` for `objective`, and takes it with one die from a territory
     of 6 armies: it may move 1 to 5 armies in."""
     for attempt in range(200):

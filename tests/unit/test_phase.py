@@ -8,7 +8,7 @@ import pickle
 
 import pytest
 
-from domain.game import Phase
+from domain.flow import Phase
 from variants.spqr.phases import SpqrPhase
 
 

@@ -15,7 +15,7 @@ from bots.seated import BotPolicy, seated_choice
 from domain import actions as a
 from domain.errors import RuleViolation
 from domain.legal import LegalDefend
-from domain.options import DefenderDice
+from domain.risiko.defence import DefenderDice
 from tests.piu_support import new_piu_game
 
 DECLARE = DefenderDice.DECLARE

@@ -44,10 +44,10 @@ from domain import actions as a
 from domain import errors
 from domain import events as e
 from domain.errors import RuleViolation
-from domain.game import Phase
+from domain.flow import Phase
 from domain.legal import LegalAction, LegalAttack, LegalAttackUntil, LegalDefend
-from domain.options import DefenderDice
 from domain.replay import LogEntry, replay
+from domain.risiko.defence import DefenderDice
 from tests.support import assert_offered_actions_apply, state
 from variants import get_variant
 from variants.piu import actions as pa
@@ -101,11 +101,7 @@ PRIVATE_EVENTS = (
     pe.CardLost,
     pe.StandingOrdersSet,
 )
-KNOWN_CODES = frozenset(
-    cls.code
-    for cls in vars(errors).values()
-    if isinstance(cls, type) and issubclass(cls, RuleViolation)
-)
+KNOWN_CODES = errors.known_codes()  # the shared codes and every imported game's own
 OPTIONS: dict[str, dict[str, Any]] = {
     "default": {},
     "hidden-5": {"hidden_armies": 5},

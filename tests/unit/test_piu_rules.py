@@ -15,11 +15,11 @@ import pytest
 from domain import actions as a
 from domain import events as e
 from domain.errors import RuleViolation
-from domain.game import Phase
+from domain.flow import Phase
 from domain.legal import LegalAttack, LegalAttackUntil, LegalDefend
 from domain.odds import battle_odds
 from domain.odds.pairwise import roll_outcomes
-from domain.options import DefenderDice
+from domain.risiko.defence import DefenderDice
 from domain.views import Prompt
 from tests.piu_support import (
     BOARD,

@@ -9,17 +9,18 @@ import random
 
 from bots.policies import aggressive_policy
 from domain import actions as a
-from domain.game import Phase
+from domain.flow import Phase
 from domain.legal import LegalDefend
-from domain.options import DefenderDice, GameOptions
+from domain.risiko.defence import DefenderDice
 from variants import VARIANTS
+from variants.classic.options import ClassicOptions
 
 
 def test_prompts_follow_the_defence_through_whole_games() -> None:
     classic = VARIANTS["classic"]
     prompted = 0
     for seed in (b"prompt-1", b"prompt-2", b"prompt-3"):
-        options = GameOptions(defender_dice=DefenderDice.DECLARE)
+        options = ClassicOptions(defender_dice=DefenderDice.DECLARE)
         game = classic.new_game(["A", "B", "C", "D"], options, seed=seed)
         rnd = random.Random(seed)
         for _ in range(3000):

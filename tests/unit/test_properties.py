@@ -29,7 +29,7 @@ from domain import errors
 from domain import events as e
 from domain.combat import compare_dice
 from domain.errors import RuleViolation
-from domain.game import Game, Phase
+from domain.flow import Phase
 from domain.legal import (
     LegalAction,
     LegalAttack,
@@ -37,8 +37,8 @@ from domain.legal import (
     LegalEndTurn,
     LegalStrategicMove,
 )
-from domain.options import DefenderDice, GameOptions
 from domain.replay import LogEntry, replay
+from domain.risiko.defence import DefenderDice
 from tests.support import (
     CLASSIC,
     arrange,
@@ -48,11 +48,13 @@ from tests.support import (
     new_game,
     state,
 )
+from variants.classic.game import ClassicGame
+from variants.classic.options import ClassicOptions
 
-OPTIONS: dict[str, GameOptions] = {
-    "default": GameOptions(),
-    "declare": GameOptions(defender_dice=DefenderDice.DECLARE),
-    "tournament": GameOptions.tournament(),
+OPTIONS: dict[str, ClassicOptions] = {
+    "default": ClassicOptions(),
+    "declare": ClassicOptions(defender_dice=DefenderDice.DECLARE),
+    "tournament": ClassicOptions.tournament(),
 }
 RULESET = CLASSIC.ruleset
 TERRITORY_IDS: tuple[str, ...] = tuple(t.id for t in RULESET.board.territories)
@@ -64,11 +66,7 @@ PRIVATE_EVENTS = (
     e.ObjectiveChanged,
     e.CardsReceived,
 )
-KNOWN_CODES = frozenset(
-    cls.code
-    for cls in vars(errors).values()
-    if isinstance(cls, type) and issubclass(cls, RuleViolation)
-)
+KNOWN_CODES = errors.known_codes()  # the shared codes and every imported game's own
 
 PROPERTY = settings(max_examples=60, deadline=None)
 EXPENSIVE = settings(max_examples=25, deadline=None)  # tests that copy the game per action
@@ -87,7 +85,7 @@ class Scenario:
     # Actions played first by the aggressive bot, to reach the late game quickly.
     warmup: int = 0
 
-    def new_game(self) -> Game:
+    def new_game(self) -> ClassicGame:
         names = [f"P{i}" for i in range(self.players)]
         return classic(CLASSIC.new_game(names, OPTIONS[self.options], seed=self.seed))
 
@@ -115,7 +113,7 @@ class Step:
 
 
 def choose(
-    game: Game, rnd: random.Random, aggression: float = 0.0
+    game: ClassicGame, rnd: random.Random, aggression: float = 0.0
 ) -> tuple[int, a.Action, list[LegalAction]]:
     """A family of legal actions chosen at random, and one action picked from it."""
     seat = game.seat_to_act
@@ -138,7 +136,9 @@ def choose(
     return seat, family.pick(rnd), legal
 
 
-def moves(game: Game, scenario: Scenario) -> Iterator[tuple[int, a.Action, list[LegalAction]]]:
+def moves(
+    game: ClassicGame, scenario: Scenario
+) -> Iterator[tuple[int, a.Action, list[LegalAction]]]:
     """The scenario's actions, each chosen in the state left by the previous one: the caller
     applies each action before asking for the next. Yields the seat, the action and the
     legal families it was chosen from."""
@@ -154,14 +154,14 @@ def moves(game: Game, scenario: Scenario) -> Iterator[tuple[int, a.Action, list[
         yield seat, action, legal
 
 
-def play(game: Game, scenario: Scenario) -> Iterator[Step]:
+def play(game: ClassicGame, scenario: Scenario) -> Iterator[Step]:
     """Play the scenario; yields after each applied action."""
     for seat, action, legal in moves(game, scenario):
         assert any(family.allows(action) for family in legal), action
         yield Step(seat, action, game.apply(seat, action))
 
 
-def positions(game: Game, scenario: Scenario) -> Iterator[Step | None]:
+def positions(game: ClassicGame, scenario: Scenario) -> Iterator[Step | None]:
     """None for the position after the deal, then each step as it is played."""
     yield None
     yield from play(game, scenario)
@@ -366,7 +366,7 @@ def test_every_offered_action_applies(scenario: Scenario, offset: int) -> None:
     assert_offered_actions_apply(game, moves(game, scenario), 4, offset)
 
 
-def _mutate(action: a.Action, rnd: random.Random, game: Game) -> a.Action:
+def _mutate(action: a.Action, rnd: random.Random, game: ClassicGame) -> a.Action:
     """`action` with one field changed to something nearby or nonsensical."""
     values = dataclasses.fields(action)
     if not values:
@@ -385,7 +385,7 @@ def _mutate(action: a.Action, rnd: random.Random, game: Game) -> a.Action:
     return dataclasses.replace(action, **{field.name: new})
 
 
-def _random_action(rnd: random.Random, game: Game) -> a.Action:
+def _random_action(rnd: random.Random, game: ClassicGame) -> a.Action:
     # Resigning is always possible and never offered: it is leaving, not a move of play.
     kind = rnd.choice(sorted(set(a.ACTION_TYPES) - {a.Resign.kind}))
 
@@ -424,7 +424,7 @@ def _random_action(rnd: random.Random, game: Game) -> a.Action:
 
 
 def _candidates(
-    game: Game, rnd: random.Random, seat: int, legal: list[LegalAction]
+    game: ClassicGame, rnd: random.Random, seat: int, legal: list[LegalAction]
 ) -> list[tuple[int | None, a.Action]]:
     players = len(game.players)
     chosen = rnd.choice(legal).pick(rnd)
@@ -440,7 +440,7 @@ def _candidates(
     return found
 
 
-def _check_acceptance(game: Game, who: int | None, candidate: a.Action) -> None:
+def _check_acceptance(game: ClassicGame, who: int | None, candidate: a.Action) -> None:
     allowed = any(family.allows(candidate) for family in game.legal_actions(who))
     if allowed:
         clone(game).apply(who, candidate)

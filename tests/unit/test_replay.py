@@ -15,11 +15,13 @@ from bots.simulate import play
 from domain import actions as a
 from domain import events as e
 from domain.errors import RuleViolation
-from domain.game import Game, Phase
-from domain.options import DefenderDice, GameOptions
+from domain.flow import Phase
 from domain.replay import LogEntry, VerificationError, check_seed, replay, verify_game
+from domain.risiko.defence import DefenderDice
 from domain.rng import commitment, derive_seed
 from tests.support import arrange, new_game
+from variants.classic.game import ClassicGame
+from variants.classic.options import ClassicOptions
 from variants.futurisiko import actions as futu
 from variants.piu import actions as pa
 from variants.skirmish import actions as skirmish
@@ -33,21 +35,21 @@ class Recording:
     """A game as a server would store it: the log of accepted actions, and the events of the
     creation followed by the events of each action."""
 
-    game: Game
+    game: ClassicGame
     seed: bytes
     players: int
-    options: GameOptions | None
+    options: ClassicOptions | None
     log: list[LogEntry] = field(default_factory=list)
     events: EventDicts = field(default_factory=list)
 
-    def fresh(self, seed: bytes | None = None) -> Game:
+    def fresh(self, seed: bytes | None = None) -> ClassicGame:
         return new_game(self.players, self.options, seed=self.seed if seed is None else seed)
 
 
 def record(
     seed: bytes,
     players: int = 4,
-    options: GameOptions | None = None,
+    options: ClassicOptions | None = None,
     *,
     policy: str = "aggressive",
     choices: int = 0,
@@ -80,7 +82,7 @@ def record(
 
 @pytest.fixture(scope="module")
 def finished() -> Recording:
-    recording = record(b"replay-test", 4, GameOptions(round_limit=100), choices=7)
+    recording = record(b"replay-test", 4, ClassicOptions(round_limit=100), choices=7)
     assert recording.game.is_over
     return recording
 
@@ -93,13 +95,15 @@ def finished() -> Recording:
     [
         (3, None, "aggressive"),
         (4, None, "aggressive"),
-        (5, GameOptions.tournament(), "aggressive"),
-        (6, GameOptions(protected_rounds=0), "aggressive"),
-        (4, GameOptions(defender_dice=DefenderDice.DECLARE, round_limit=6), "random"),
-        (3, GameOptions.tournament(round_limit=8), "random"),
+        (5, ClassicOptions.tournament(), "aggressive"),
+        (6, ClassicOptions(protected_rounds=0), "aggressive"),
+        (4, ClassicOptions(defender_dice=DefenderDice.DECLARE, round_limit=6), "random"),
+        (3, ClassicOptions.tournament(round_limit=8), "random"),
     ],
 )
-def test_a_finished_game_verifies(players: int, options: GameOptions | None, policy: str) -> None:
+def test_a_finished_game_verifies(
+    players: int, options: ClassicOptions | None, policy: str
+) -> None:
     recording = record(b"verify-%d" % players, players, options, policy=policy, choices=players)
     assert recording.game.is_over
     verify_game(recording.fresh(), recording.game.commitment, recording.log, recording.events)
@@ -321,7 +325,7 @@ def test_two_recordings_with_the_same_seeds_are_identical() -> None:
     assert json.dumps(first.events) == json.dumps(second.events)
 
 
-def _deal(game: Game) -> tuple[Any, ...]:
+def _deal(game: ClassicGame) -> tuple[Any, ...]:
     dealt = next(ev for ev in game.initial_events if isinstance(ev, e.TerritoriesDealt))
     return (game.first_player, dealt.owners, tuple(game.objective_cards))
 
@@ -421,7 +425,7 @@ def test_logged_actions_round_trip(finished: Recording) -> None:
 def test_the_aggressive_bot_proposes_a_legal_action_when_defenders_declare() -> None:
     """`bots.simulate.play` retries a rejected batch without counting it: a bot that keeps
     proposing a disabled action makes `play` loop forever."""
-    options = GameOptions(defender_dice=DefenderDice.DECLARE)
+    options = ClassicOptions(defender_dice=DefenderDice.DECLARE)
     game = arrange(new_game(4, options), {"alaska": 0}, {"alaska": 5}, phase=Phase.ATTACK)
     action = next(iter(aggressive_policy(game, 0, random.Random(0))))
     assert any(family.allows(action) for family in game.legal_actions(0)), action

@@ -11,9 +11,9 @@ import pytest
 from domain import actions as a
 from domain import events as e
 from domain.combat import compare_dice
-from domain.game import Game, Phase
+from domain.flow import Phase
 from domain.legal import LegalAttack, LegalAttackUntil, LegalDefend, LegalOccupy
-from domain.options import DefenderDice, GameOptions
+from domain.risiko.defence import DefenderDice
 from tests.support import (
     BOARD,
     armies_on,
@@ -24,6 +24,8 @@ from tests.support import (
     of_type,
     owner_of,
 )
+from variants.classic.game import ClassicGame
+from variants.classic.options import ClassicOptions
 
 # --------------------------------------------------------------------------- helpers
 
@@ -33,13 +35,13 @@ def position(
     armies: Mapping[str, int] | None = None,
     *,
     players: int = 4,
-    options: GameOptions | None = None,
+    options: ClassicOptions | None = None,
     objective: str = "territories_18_2",
     phase: Phase = Phase.ATTACK,
     round: int = 5,
     hands: Mapping[int, list[str]] | None = None,
     others: int | None = None,
-) -> Game:
+) -> ClassicGame:
     """A hand-made position (see `arrange`): seat 0 to play, turn order from seat 0, every seat
     on an objective that positions with one army a territory cannot meet."""
     game = new_game(players, options, seed=b"combat-rules")
@@ -63,10 +65,10 @@ def battle(
     source_armies: int = 4,
     target_armies: int = 1,
     *,
-    options: GameOptions | None = None,
+    options: ClassicOptions | None = None,
     phase: Phase = Phase.ATTACK,
     round: int = 5,
-) -> Game:
+) -> ClassicGame:
     """Seat 0's Alaska against seat 1's Kamchatka (seat 1 also holds Giappone, with 2)."""
     armies = {"alaska": source_armies, "kamchatka": target_armies, "giappone": 2}
     return position(OWNERS, armies, options=options, phase=phase, round=round)
@@ -248,11 +250,11 @@ def test_several_attacks_from_several_territories(monkeypatch: pytest.MonkeyPatc
 # --------------------------------------------------------------------------- declared defence
 
 
-def declare(target_armies: int = 3) -> Game:
+def declare(target_armies: int = 3) -> ClassicGame:
     return battle(
         source_armies=4,
         target_armies=target_armies,
-        options=GameOptions(defender_dice=DefenderDice.DECLARE),
+        options=ClassicOptions(defender_dice=DefenderDice.DECLARE),
     )
 
 
@@ -412,7 +414,7 @@ def test_attack_until_offered_with_its_ranges() -> None:
 
 def conquer(
     monkeypatch: pytest.MonkeyPatch, source_armies: int = 6, dice: int = 2
-) -> tuple[Game, list[e.Event]]:
+) -> tuple[ClassicGame, list[e.Event]]:
     game = battle(source_armies=source_armies, target_armies=1)
     force_dice(monkeypatch, *[6] * dice, 1)
     return game, game.apply(0, a.Attack("alaska", "kamchatka", dice))
@@ -513,7 +515,7 @@ LAST = {"alaska": 0, "alberta": 0, "kamchatka": 1, "cina": 2}  # Kamchatka is al
 
 def eliminate(
     monkeypatch: pytest.MonkeyPatch, make: MakeAttack, hands: Mapping[int, list[str]]
-) -> tuple[Game, list[e.Event]]:
+) -> tuple[ClassicGame, list[e.Event]]:
     game = position(LAST, {"alaska": 4}, hands=hands)
     force_dice(monkeypatch, 6, 6, 6, 1)
     return game, game.apply(0, make("alaska", "kamchatka", 3))
@@ -586,7 +588,7 @@ def test_elimination_is_allowed_after_the_protected_rounds(
         LAST,
         {"alaska": 4},
         round=round_number,
-        options=GameOptions(protected_rounds=protected_rounds),
+        options=ClassicOptions(protected_rounds=protected_rounds),
     )
     legal = game.legal_actions(0)
     assert LegalAttack("alaska", "kamchatka", 1, 3) in legal
@@ -602,7 +604,7 @@ def test_the_protection_lasts_protected_rounds(protected_rounds: int, round_numb
         LAST,
         {"alaska": 4},
         round=round_number,
-        options=GameOptions(protected_rounds=protected_rounds),
+        options=ClassicOptions(protected_rounds=protected_rounds),
     )
     assert_rejected(game, 0, a.Attack("alaska", "kamchatka", 3), "ELIMINATION_TOO_EARLY")
 

@@ -10,9 +10,10 @@ import pytest
 
 from domain import actions as a
 from domain import events as e
-from domain.game import Game, Phase
-from domain.options import GameOptions
+from domain.flow import Phase
 from tests.support import BOARD, CLASSIC, arrange, assert_rejected, force_dice, new_game, of_type
+from variants.classic.game import ClassicGame
+from variants.classic.options import ClassicOptions
 
 UNMET = "territories_18_2"  # with one army a territory, nobody meets it
 
@@ -24,13 +25,13 @@ def position(
     armies: Mapping[str, int] | None = None,
     *,
     objectives: Sequence[str] = (UNMET, UNMET, UNMET, UNMET),
-    options: GameOptions | None = None,
+    options: ClassicOptions | None = None,
     current: int = 0,
     phase: Phase = Phase.ATTACK,
     round: int = 5,
     pending: int = 0,
     others: int | None = None,
-) -> Game:
+) -> ClassicGame:
     """A hand-made position (see `arrange`) with turn order 0 1 2 3 and the given objectives,
     which are also the objective cards."""
     game = new_game(len(objectives), options, seed=b"objective-rules")
@@ -110,7 +111,9 @@ ONE_CONQUEST_SHORT = [
 ]  # fmt: skip
 
 
-def one_short(objective: str, held: list[str], source: str, target: str, **kwargs: object) -> Game:
+def one_short(
+    objective: str, held: list[str], source: str, target: str, **kwargs: object
+) -> ClassicGame:
     owners = seats(held, 0)
     owners[source] = 0
     owners[target] = 1
@@ -294,7 +297,7 @@ def test_nobody_wins_during_someone_elses_turn() -> None:
     assert events.index(e.TurnEnded(0)) < events.index(result)
 
 
-def destroy_position(holder: int, others: int | None = None) -> Game:
+def destroy_position(holder: int, others: int | None = None) -> ClassicGame:
     """Seat 1 (rosso) holds only Kamchatka; seat 0 attacks it from Alaska; `holder` has the
     card "destroy rosso"."""
     objectives = [UNMET, UNMET, UNMET, UNMET]
@@ -377,7 +380,7 @@ def test_a_round_limit_ranks_standard_games_by_territories_held() -> None:
         **seats(["jacuzia", "cita", "kamchatka", "giappone", "mongolia", "afghanistan"], 2),
         **seats(["alaska", "alberta", "ontario", "quebec", "groenlandia", "islanda"], 3),
     }  # seat 0: the other 25
-    game = position(owners, options=GameOptions(round_limit=5), current=3, round=5, others=0)
+    game = position(owners, options=ClassicOptions(round_limit=5), current=3, round=5, others=0)
     events = game.apply(3, a.EndTurn())
     result = ended(events)
     assert result is not None

@@ -7,9 +7,10 @@ import pytest
 from domain import actions as a
 from domain import events as e
 from domain.errors import RuleViolation
-from domain.game import Phase
-from domain.options import DefenderDice, GameOptions
+from domain.flow import Phase
+from domain.risiko.defence import DefenderDice
 from tests.support import arrange, finish_setup, new_game
+from variants.classic.options import ClassicOptions
 
 
 def test_a_resigned_player_keeps_the_board_and_loses_the_turns() -> None:
@@ -45,7 +46,7 @@ def test_a_pending_occupation_gets_the_mandatory_armies() -> None:
 
 
 def test_a_resigned_defender_rolls_the_maximum_at_once() -> None:
-    options = GameOptions(defender_dice=DefenderDice.DECLARE)
+    options = ClassicOptions(defender_dice=DefenderDice.DECLARE)
     game = arrange(
         new_game(3, options), {"alaska": 0, "kamchatka": 1}, {"alaska": 5, "kamchatka": 3}
     )
@@ -59,7 +60,7 @@ def test_a_resigned_defender_rolls_the_maximum_at_once() -> None:
 
 
 def test_attacks_on_a_resigned_player_do_not_wait_for_an_answer() -> None:
-    options = GameOptions(defender_dice=DefenderDice.DECLARE)
+    options = ClassicOptions(defender_dice=DefenderDice.DECLARE)
     game = arrange(
         new_game(3, options), {"alaska": 0, "kamchatka": 1}, {"alaska": 9, "kamchatka": 9}
     )
@@ -82,7 +83,7 @@ def test_the_last_active_player_wins() -> None:
 
 
 def test_resigned_players_rank_last() -> None:
-    options = GameOptions(round_limit=5)
+    options = ClassicOptions(round_limit=5)
     owners = {"alaska": 0, "siam": 2, "peru": 3}
     game = arrange(new_game(4, options), owners, others=1, current=3)  # seat 1 holds the most
     game.apply(1, a.Resign())

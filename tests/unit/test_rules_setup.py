@@ -11,8 +11,9 @@ import pytest
 from domain import actions as a
 from domain import events as e
 from domain.errors import InvalidOptions
-from domain.game import Game, Phase
+from domain.flow import Phase
 from tests.support import CLASSIC, assert_rejected, finish_setup, new_game
+from variants.classic.game import ClassicGame
 
 RULESET = CLASSIC.ruleset
 STARTING_ARMIES = {3: 35, 4: 30, 5: 25, 6: 20}
@@ -21,29 +22,29 @@ SEEDS = [f"setup-{i}".encode() for i in range(8)]
 # --------------------------------------------------------------------------- helpers
 
 
-def events_of(game: Game, kind: type[e.Event]) -> list[e.Event]:
+def events_of(game: ClassicGame, kind: type[e.Event]) -> list[e.Event]:
     return [event for event in game.initial_events if isinstance(event, kind)]
 
 
-def started(game: Game) -> e.GameStarted:
+def started(game: ClassicGame) -> e.GameStarted:
     event = game.initial_events[0]
     assert isinstance(event, e.GameStarted)
     return event
 
 
-def objectives_dealt(game: Game) -> list[e.ObjectiveAssigned]:
+def objectives_dealt(game: ClassicGame) -> list[e.ObjectiveAssigned]:
     return [event for event in game.initial_events if isinstance(event, e.ObjectiveAssigned)]
 
 
-def own_territories(game: Game, seat: int) -> list[str]:
+def own_territories(game: ClassicGame, seat: int) -> list[str]:
     return [t.id for t in game.board.territories if game.owner[t.index] == seat]
 
 
-def enemy_territory(game: Game, seat: int) -> str:
+def enemy_territory(game: ClassicGame, seat: int) -> str:
     return next(t.id for t in game.board.territories if game.owner[t.index] != seat)
 
 
-def placement_sequence(game: Game) -> list[tuple[int, int]]:
+def placement_sequence(game: ClassicGame) -> list[tuple[int, int]]:
     """Play the initial placement, quota by quota; (seat, quota) of every go."""
     goes: list[tuple[int, int]] = []
     while game.phase is Phase.SETUP:
@@ -163,7 +164,7 @@ def test_turn_order_is_clockwise_from_the_first_player(players: int, seed: bytes
 # --------------------------------------------------------------------------- initial placement
 
 
-def expected_placement(game: Game) -> list[tuple[int, int]]:
+def expected_placement(game: ClassicGame) -> list[tuple[int, int]]:
     """An independent model: 3 armies a go in turn order, fewer on the last go, players with
     nothing left skipped."""
     order = started(game).turn_order
@@ -230,43 +231,43 @@ def test_a_setup_quota_may_be_split_over_several_placements() -> None:
     assert game.setup_quota == 3
 
 
-SetupAction = Callable[[Game], tuple[int | None, a.Action]]
+SetupAction = Callable[[ClassicGame], tuple[int | None, a.Action]]
 
 
-def _enemy(game: Game) -> tuple[int | None, a.Action]:
+def _enemy(game: ClassicGame) -> tuple[int | None, a.Action]:
     return game.current, a.PlaceArmies(enemy_territory(game, game.current), 1)
 
 
-def _over_quota(game: Game) -> tuple[int | None, a.Action]:
+def _over_quota(game: ClassicGame) -> tuple[int | None, a.Action]:
     return game.current, a.PlaceArmies(own_territories(game, game.current)[0], 4)
 
 
-def _zero(game: Game) -> tuple[int | None, a.Action]:
+def _zero(game: ClassicGame) -> tuple[int | None, a.Action]:
     return game.current, a.PlaceArmies(own_territories(game, game.current)[0], 0)
 
 
-def _negative(game: Game) -> tuple[int | None, a.Action]:
+def _negative(game: ClassicGame) -> tuple[int | None, a.Action]:
     return game.current, a.PlaceArmies(own_territories(game, game.current)[0], -1)
 
 
-def _out_of_turn(game: Game) -> tuple[int | None, a.Action]:
+def _out_of_turn(game: ClassicGame) -> tuple[int | None, a.Action]:
     other = game.turn_order[1]
     return other, a.PlaceArmies(own_territories(game, other)[0], 1)
 
 
-def _clock(game: Game) -> tuple[int | None, a.Action]:
+def _clock(game: ClassicGame) -> tuple[int | None, a.Action]:
     return None, a.PlaceArmies(own_territories(game, game.current)[0], 1)
 
 
-def _unknown(game: Game) -> tuple[int | None, a.Action]:
+def _unknown(game: ClassicGame) -> tuple[int | None, a.Action]:
     return game.current, a.PlaceArmies("atlantide", 1)
 
 
-def _end_turn(game: Game) -> tuple[int | None, a.Action]:
+def _end_turn(game: ClassicGame) -> tuple[int | None, a.Action]:
     return game.current, a.EndTurn()
 
 
-def _attack(game: Game) -> tuple[int | None, a.Action]:
+def _attack(game: ClassicGame) -> tuple[int | None, a.Action]:
     source = own_territories(game, game.current)[0]
     target = next(
         game.territory_id(n)
@@ -276,7 +277,7 @@ def _attack(game: Game) -> tuple[int | None, a.Action]:
     return game.current, a.Attack(source, target, 1)
 
 
-def _trade(game: Game) -> tuple[int | None, a.Action]:
+def _trade(game: ClassicGame) -> tuple[int | None, a.Action]:
     return game.current, a.TradeCards(("alaska", "alberta", "jolly_1"))
 
 
@@ -371,8 +372,8 @@ def test_every_seat_gets_one_secret_objective(players: int, seed: bytes) -> None
 
 
 def find_destroy_deal(
-    players: int, matches: Callable[[Game, e.ObjectiveAssigned], bool]
-) -> tuple[Game, e.ObjectiveAssigned]:
+    players: int, matches: Callable[[ClassicGame, e.ObjectiveAssigned], bool]
+) -> tuple[ClassicGame, e.ObjectiveAssigned]:
     for i in range(2000):
         game = new_game(players, seed=f"destroy-{i}".encode())
         for event in objectives_dealt(game):

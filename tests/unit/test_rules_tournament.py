@@ -12,10 +12,13 @@ import pytest
 from domain import actions as a
 from domain import events as e
 from domain.errors import InvalidOptions
-from domain.game import Game, Phase
+from domain.flow import Phase
 from domain.legal import LegalAttack, LegalAttackUntil, LegalOccupy, LegalStrategicMove
-from domain.options import DefenderDice, GameOptions, ObjectiveDeck
+from domain.risiko.defence import DefenderDice
+from domain.risiko.objectives import ObjectiveDeck
 from tests.support import BOARD, CLASSIC, armies_on, arrange, assert_rejected, force_dice, new_game
+from variants.classic.game import ClassicGame
+from variants.classic.options import ClassicOptions
 
 TOURNAMENT_OBJECTIVES = CLASSIC.ruleset.tournament_objectives
 
@@ -26,16 +29,18 @@ def position(
     owners: Mapping[str, int],
     armies: Mapping[str, int] | None = None,
     *,
-    options: GameOptions | None = None,
+    options: ClassicOptions | None = None,
     objectives: Sequence[str] = ("tappeto", "letto", "eurasia", "guerra_fredda"),
     first_player: int = 0,
     current: int = 0,
     phase: Phase = Phase.ATTACK,
     round: int = 5,
     others: int | None = None,
-) -> Game:
+) -> ClassicGame:
     """A hand-made tournament position (see `arrange`), four seats, tournament objectives."""
-    game = new_game(len(objectives), options or GameOptions.tournament(), seed=b"tournament-rules")
+    game = new_game(
+        len(objectives), options or ClassicOptions.tournament(), seed=b"tournament-rules"
+    )
     game.first_player = first_player
     arrange(game, owners, armies, others=others, current=current, phase=phase, round=round)
     game.objectives = list(objectives)
@@ -58,7 +63,9 @@ def ended(events: Sequence[e.Event]) -> e.GameEnded | None:
 OWNERS = {"alaska": 0, "alberta": 0, "kamchatka": 1, "giappone": 1, "cina": 2}
 
 
-def battle(source_armies: int, target_armies: int, options: GameOptions | None = None) -> Game:
+def battle(
+    source_armies: int, target_armies: int, options: ClassicOptions | None = None
+) -> ClassicGame:
     armies = {"alaska": source_armies, "kamchatka": target_armies, "giappone": 2}
     return position(OWNERS, armies, options=options)
 
@@ -67,18 +74,18 @@ def battle(source_armies: int, target_armies: int, options: GameOptions | None =
 
 
 def test_the_tournament_preset() -> None:
-    options = GameOptions.tournament()
+    options = ClassicOptions.tournament()
     assert options.defender_dice is DefenderDice.MAXIMUM
     assert options.attacker_dice_at_least_defender
     assert options.minimum_garrison
     assert options.objectives is ObjectiveDeck.TOURNAMENT
     assert options.protected_rounds == 4
-    assert GameOptions.tournament(time_limit_minutes=90).time_limit_minutes == 90
+    assert ClassicOptions.tournament(time_limit_minutes=90).time_limit_minutes == 90
 
 
 @pytest.mark.parametrize("seed", [b"t-1", b"t-2", b"t-3"])
 def test_a_tournament_game_deals_tournament_objectives(seed: bytes) -> None:
-    game = new_game(4, GameOptions.tournament(), seed=seed)
+    game = new_game(4, ClassicOptions.tournament(), seed=seed)
     dealt = [event for event in game.initial_events if isinstance(event, e.ObjectiveAssigned)]
     assert len(dealt) == 4
     assert len({event.card for event in dealt}) == 4
@@ -130,7 +137,7 @@ def test_the_attacker_may_not_roll_fewer_dice_than_the_defender(
 def test_fewer_dice_than_the_defender_are_allowed_outside_tournaments(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    game = battle(source_armies=4, target_armies=3, options=GameOptions())
+    game = battle(source_armies=4, target_armies=3, options=ClassicOptions())
     force_dice(monkeypatch, 1, 6, 6, 6)
     game.apply(0, a.Attack("alaska", "kamchatka", 1))
     assert armies_on(game, "alaska") == 3
@@ -222,7 +229,7 @@ def test_the_strategic_move_keeps_two_armies_on_a_border(
 
 
 def test_the_strategic_move_may_leave_one_on_a_border_outside_tournaments() -> None:
-    game = position(GARRISON, {"alaska": 5}, options=GameOptions())
+    game = position(GARRISON, {"alaska": 5}, options=ClassicOptions())
     game.apply(0, a.StrategicMove("alaska", "alberta", 4))
     assert armies_on(game, "alaska") == 1
 
@@ -239,7 +246,7 @@ def test_legal_strategic_moves_respect_the_garrison() -> None:
 
 def conquer_kamchatka(
     monkeypatch: pytest.MonkeyPatch, alaska: int, dice: int, tno_owner: int = 3
-) -> tuple[Game, list[e.Event]]:
+) -> tuple[ClassicGame, list[e.Event]]:
     owners = {**GARRISON, "territori_del_nord_ovest": tno_owner}
     game = position(owners, {"alaska": alaska})
     force_dice(monkeypatch, *[6] * dice, 1)
@@ -369,10 +376,10 @@ def test_a_completed_tournament_objective_wins_with_100_points(
 # --------------------------------------------------------------------------- time limit
 
 
-def timed(first_player: int = 0, current: int = 0, others: int | None = None) -> Game:
+def timed(first_player: int = 0, current: int = 0, others: int | None = None) -> ClassicGame:
     return position(
         SCORED,
-        options=GameOptions.tournament(time_limit_minutes=60),
+        options=ClassicOptions.tournament(time_limit_minutes=60),
         first_player=first_player,
         current=current,
         others=others,
@@ -395,10 +402,10 @@ def test_no_seat_may_declare_the_time_limit(seat: int) -> None:
 
 @pytest.mark.parametrize(
     "options",
-    [GameOptions.tournament(), GameOptions(), GameOptions.tournament(round_limit=8)],
+    [ClassicOptions.tournament(), ClassicOptions(), ClassicOptions.tournament(round_limit=8)],
     ids=["tournament", "standard", "round_limit_only"],
 )
-def test_no_time_limit_without_the_option(options: GameOptions) -> None:
+def test_no_time_limit_without_the_option(options: ClassicOptions) -> None:
     game = position(SCORED, options=options)
     assert_rejected(game, None, a.ExpireTime(), "OPTION_DISABLED")
 
@@ -409,7 +416,7 @@ def test_the_time_limit_is_declared_once() -> None:
     assert_rejected(game, None, a.ExpireTime(), "TIME_ALREADY_EXPIRED")
 
 
-def play_until_the_end(game: Game) -> list[tuple[int, list[e.Event]]]:
+def play_until_the_end(game: ClassicGame) -> list[tuple[int, list[e.Event]]]:
     """Every seat ends its turn (placing its reinforcements first) until the game ends."""
     turns: list[tuple[int, list[e.Event]]] = []
     while not game.is_over and len(turns) < 10:
@@ -477,7 +484,7 @@ def test_the_strategic_move_that_closes_the_round_ends_the_game() -> None:
 @pytest.mark.parametrize(("round_number", "over"), [(3, False), (4, False), (5, True)])
 def test_a_round_limit_ends_the_game_after_that_round(round_number: int, over: bool) -> None:
     game = position(
-        SCORED, options=GameOptions.tournament(round_limit=5), current=3, round=round_number
+        SCORED, options=ClassicOptions.tournament(round_limit=5), current=3, round=round_number
     )
     events = game.apply(3, a.EndTurn())
     result = ended(events)
@@ -492,7 +499,7 @@ def test_a_round_limit_ends_the_game_after_that_round(round_number: int, over: b
 
 
 def test_a_round_limit_waits_for_the_last_player() -> None:
-    game = position(SCORED, options=GameOptions.tournament(round_limit=5), current=2)
+    game = position(SCORED, options=ClassicOptions.tournament(round_limit=5), current=2)
     assert ended(game.apply(2, a.EndTurn())) is None
     assert game.current == 3
 
@@ -501,5 +508,5 @@ def test_a_round_limit_waits_for_the_last_player() -> None:
 @pytest.mark.parametrize("value", [0, -1])
 def test_limits_must_be_positive(name: str, value: int) -> None:
     with pytest.raises(InvalidOptions) as excinfo:
-        GameOptions.tournament(**{name: value})
+        ClassicOptions.tournament(**{name: value})
     assert excinfo.value.code == "INVALID_OPTIONS"

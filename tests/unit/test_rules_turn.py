@@ -10,7 +10,7 @@ import pytest
 
 from domain import actions as a
 from domain import events as e
-from domain.game import Game, Phase
+from domain.flow import Phase
 from domain.legal import LegalAttack, LegalEndTurn, LegalPlace, LegalStrategicMove, LegalTrade
 from tests.support import (
     BOARD,
@@ -22,6 +22,7 @@ from tests.support import (
     of_type,
     owner_of,
 )
+from variants.classic.game import ClassicGame
 
 # --------------------------------------------------------------------------- helpers
 
@@ -39,7 +40,7 @@ def position(
     pending: int = 0,
     hands: Mapping[int, list[str]] | None = None,
     others: int | None = None,
-) -> Game:
+) -> ClassicGame:
     """A hand-made position (see `arrange`) with a known turn order and every seat on the
     same objective (by default one that plain positions with one army a territory cannot meet)."""
     game = new_game(players, seed=b"turn-rules")
@@ -82,7 +83,7 @@ ATTACKER = {"alaska": 0, "alberta": 0, "kamchatka": 1, "giappone": 1, "jacuzia":
 ATTACKER_ARMIES = {"alaska": 3, "alberta": 3, "kamchatka": 1, "giappone": 1}
 
 
-def conquer_kamchatka(game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+def conquer_kamchatka(game: ClassicGame, monkeypatch: pytest.MonkeyPatch) -> None:
     """Seat 0 takes Kamchatka with two dice (6 5 against 1): the two armies move in at once."""
     force_dice(monkeypatch, 6, 5, 1)
     events = game.apply(0, a.Attack("alaska", "kamchatka", 2))
@@ -93,7 +94,7 @@ def conquer_kamchatka(game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
 # --------------------------------------------------------------------------- reinforcements
 
 
-def start_turn_of_seat_0(owners: Mapping[str, int]) -> tuple[Game, list[e.Event]]:
+def start_turn_of_seat_0(owners: Mapping[str, int]) -> tuple[ClassicGame, list[e.Event]]:
     """Seat 3 (last in turn order) ends its turn; seat 0's turn starts."""
     game = position(owners, current=3)
     events = game.apply(3, a.EndTurn())
@@ -244,7 +245,7 @@ CARD_OWNERS = {"giappone": 0, "kamchatka": 0, "cina": 1, "india": 1, "siam": 2}
 
 def card_position(
     hand: list[str] | None = None, owners: Mapping[str, int] | None = None, **kwargs: object
-) -> Game:
+) -> ClassicGame:
     game = position(
         owners or CARD_OWNERS,
         {"giappone": 3, "kamchatka": 3},

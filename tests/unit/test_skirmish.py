@@ -30,8 +30,9 @@ from domain.views import ARMY
 from variants.skirmish import VARIANT as SKIRMISH
 from variants.skirmish import actions as sa
 from variants.skirmish import events as se
+from variants.skirmish.errors import ArtilleryLimit
 from variants.skirmish.game import ARTILLERY, SkirmishGame
-from variants.skirmish.legal import LegalHoldGround
+from variants.skirmish.legal import LegalHoldGround, LegalMarch, LegalRecruit
 from variants.skirmish.phases import BATTLE, MUSTER
 
 
@@ -360,3 +361,79 @@ def test_a_finished_game_verifies_against_its_seed() -> None:
     recorded[-1][0]["seat"] = 99
     with pytest.raises(VerificationError):
         verify_game(new(3, b"verified"), game.commitment, log, recorded)
+
+
+# ---------------------------------------------------------------------- its own option, code, event
+
+
+def test_the_artillery_limit_caps_a_space_and_what_is_offered() -> None:
+    game = new(2, b"limited", artillery_limit=1)
+    seat = game.current
+    first, second = own_spaces(game, seat)[:2]
+    game.apply(seat, sa.Recruit(first, ARTILLERY, 1))
+    with pytest.raises(ArtilleryLimit):
+        game.apply(seat, sa.Recruit(first, ARTILLERY, 1))
+    offered = [f for f in game.legal_actions(seat) if isinstance(f, LegalRecruit)]
+    artillery = [f for f in offered if f.unit == ARTILLERY]
+    assert artillery
+    assert all(first not in f.spaces and f.max_count == 1 for f in artillery)
+    assert any(second in f.spaces for f in artillery)
+    with pytest.raises(ArtilleryLimit):  # two where one more fits
+        game.apply(seat, sa.Recruit(second, ARTILLERY, 2))
+
+
+def test_artillery_marches_only_where_the_limit_leaves_room() -> None:
+    game = new(2, b"march", artillery_limit=1)
+    seat = game.current
+    forces = game.forces
+    source, target = next(
+        (s, t)
+        for s in forces.held_by(seat)
+        for t in game.board.land_neighbours[s]
+        if forces.owner[t] == seat
+    )
+    ids = game.board.territories
+    game.apply(seat, sa.Recruit(ids[source].id, ARTILLERY, 1))
+    game.apply(seat, sa.Recruit(ids[target].id, ARTILLERY, 1))
+    muster_all(game)
+    while game.current != seat:  # the other seat's battle phase
+        game.apply(game.current, a.EndTurn())
+    marches = [f for f in game.legal_actions(seat) if isinstance(f, LegalMarch)]
+    assert not [f for f in marches if f.unit == ARTILLERY and f.target == ids[target].id]
+    with pytest.raises(ArtilleryLimit):
+        game.apply(seat, sa.March(ids[source].id, ids[target].id, ARTILLERY, 1))
+
+
+def test_without_a_limit_artillery_stacks() -> None:
+    game = new(2, b"limited")
+    seat = game.current
+    first = own_spaces(game, seat)[0]
+    game.apply(seat, sa.Recruit(first, ARTILLERY, 1))
+    game.apply(seat, sa.Recruit(first, ARTILLERY, 1))
+    assert game.forces.count(space(game, first), seat, ARTILLERY) == 2
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(2, 4), st.binary(min_size=1, max_size=6), st.integers(0, 2**16))
+def test_limited_games_offer_exactly_what_is_accepted(
+    players: int, seed: bytes, choices: int
+) -> None:
+    game = new(players, seed, artillery_limit=1)
+    events = play(game, random.Random(choices))  # every offered action applies
+    assert isinstance(events[-1], e.GameEnded)
+    forces = game.forces
+    for s in range(len(game.board.territories)):
+        for seat in range(players):
+            assert forces.count(s, seat, ARTILLERY) <= 1
+
+
+def test_every_round_ends_with_the_spaces_each_seat_holds() -> None:
+    game = new(3, b"rounds", round_limit=3)
+    events = play(game, random.Random(5))
+    ended = [event for event in events if isinstance(event, se.RoundEnded)]
+    assert [event.round for event in ended] == list(range(1, game.round + 1))
+    last = ended[-1]
+    assert list(last.spaces) == [len(game.forces.held_by(s)) for s in range(3)]
+    assert sum(last.spaces) == len(game.board.territories)
+    at = events.index(last)
+    assert isinstance(events[at + 1], e.GameEnded | se.TurnOrderDrawn)

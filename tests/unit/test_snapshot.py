@@ -12,16 +12,17 @@ from hypothesis import strategies as st
 from bots.policies import POLICIES
 from domain.actions import Action
 from domain.errors import SnapshotFormatError
-from domain.game import Game
-from domain.options import DefenderDice, GameOptions
+from domain.risiko.defence import DefenderDice
 from tests.support import classic, new_game
 from variants import get_variant
+from variants.classic.game import ClassicGame
+from variants.classic.options import ClassicOptions
 
 CLASSIC = get_variant("classic")
 NAMES = ["A", "B", "C", "D"]
 
 
-def step(game: Game, rnd: random.Random) -> tuple[int, Action]:
+def step(game: ClassicGame, rnd: random.Random) -> tuple[int, Action]:
     seat = game.seat_to_act
     assert seat is not None
     action = next(iter(POLICIES["aggressive"](game, seat, rnd)))
@@ -37,7 +38,9 @@ def step(game: Game, rnd: random.Random) -> tuple[int, Action]:
 def test_a_restored_snapshot_continues_the_same_game(
     seed: bytes, before: int, declare: bool
 ) -> None:
-    options = GameOptions(defender_dice=DefenderDice.DECLARE if declare else DefenderDice.MAXIMUM)
+    options = ClassicOptions(
+        defender_dice=DefenderDice.DECLARE if declare else DefenderDice.MAXIMUM
+    )
     game = classic(CLASSIC.new_game(NAMES, options, seed=seed))
     rnd = random.Random(seed)
     for _ in range(before):
@@ -71,8 +74,8 @@ def test_a_snapshot_shares_nothing_with_the_game() -> None:
 def test_a_snapshot_of_another_format_is_refused() -> None:
     game = new_game(3, seed=b"format")
     snapshot = game.snapshot()
-    assert snapshot["format"] == Game.SNAPSHOT_FORMAT
-    for other in (None, Game.SNAPSHOT_FORMAT + 1):
+    assert snapshot["format"] == ClassicGame.SNAPSHOT_FORMAT
+    for other in (None, ClassicGame.SNAPSHOT_FORMAT + 1):
         stale = {**snapshot, "format": other}
         with pytest.raises(SnapshotFormatError):
             new_game(3, seed=b"format").restore(stale)

@@ -13,7 +13,7 @@ from bots.policies import POLICIES, aggressive_policy
 from bots.simulate import game_seed, play, simulate
 from domain import actions as a
 from domain import events as e
-from domain.game import Phase
+from domain.flow import Phase
 from domain.legal import is_legal
 from variants import get_variant
 from variants.spqr import actions as sa
@@ -123,7 +123,7 @@ def test_simulate_reports_every_game_won(policy: str) -> None:
 
 
 def test_simulate_takes_a_victory_point_target() -> None:
-    short = simulate("spqr", players=3, games=3, seed=1, victory_points=5)
+    short = simulate("spqr", players=3, games=3, seed=1, options={"victory_points": 5})
     full = simulate("spqr", players=3, games=3, seed=1)
     assert short.winners == 3
     assert short.rounds < full.rounds

@@ -27,14 +27,15 @@ from domain import errors
 from domain import events as e
 from domain.combat import compare_dice
 from domain.errors import RuleViolation
-from domain.game import Phase
+from domain.flow import Phase
 from domain.legal import LegalAction, LegalAttack, LegalAttackUntil, LegalTrade
 from domain.replay import LogEntry, replay
+from domain.views import NEUTRAL_COLOURS, SCORES, declared
 from tests.spqr_support import BOARD, PROVINCES, RULESET, SEAS, SPQR
 from tests.support import assert_offered_actions_apply, state
 from variants.spqr import actions as sa
 from variants.spqr import events as se
-from variants.spqr.game import SpqrGame
+from variants.spqr.game import SpqrGame, SpqrState
 from variants.spqr.legal import (
     LegalBuildTrireme,
     LegalDisbandTrireme,
@@ -72,11 +73,7 @@ SEA_AND_CARDS = (
     LegalPlacePowerCentre,
     LegalTrade,
 )
-KNOWN_CODES = frozenset(
-    cls.code
-    for cls in vars(errors).values()
-    if isinstance(cls, type) and issubclass(cls, RuleViolation)
-)
+KNOWN_CODES = errors.known_codes()  # the shared codes and every imported game's own
 
 
 @dataclass(frozen=True)
@@ -444,9 +441,11 @@ def test_the_generic_view_shows_every_unit_and_marker(scenario: Scenario) -> Non
             assert view.markers == (("power_centre",) if game.power_centre[index] else ())
         owed = {"trireme": game.pending_triremes, "power_centre": game.pending_power_centres}
         assert game.pieces_to_place() == {kind: n for kind, n in owed.items() if n}
-        assert [game.victory_points_of(s) for s in range(scenario.players)] == list(
-            game.victory_points
-        )
+        own = game.state_view()
+        assert isinstance(own, SpqrState)
+        assert own.victory_points == tuple(game.victory_points)
+        assert declared(game, SCORES) == tuple(game.victory_points)
+        assert declared(game, NEUTRAL_COLOURS) == game.neutral_colours
 
 
 @given(scenarios)

@@ -5,14 +5,15 @@ fails if its rule is broken."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import fields
 
 import pytest
 
 from domain import actions as a
 from domain import events as e
 from domain.errors import InvalidOptions
-from domain.game import Phase
-from domain.options import DefenderDice, GameOptions
+from domain.flow import Phase
+from domain.risiko.defence import DefenderDice
 from tests.spqr_support import (
     BOARD,
     FREE,
@@ -29,6 +30,7 @@ from tests.spqr_support import (
     play_occupation,
 )
 from tests.support import assert_rejected
+from variants.classic.options import ClassicOptions
 from variants.spqr import actions as sa
 from variants.spqr import events as se
 from variants.spqr.game import SpqrGame
@@ -43,8 +45,8 @@ COLOURS = ("blu", "rosso", "giallo", "verde", "nero")
 def test_the_default_target_is_20_victory_points() -> None:
     game = new_spqr_game()
     assert game.options.victory_points == 20
-    assert game.options.defender_dice is DefenderDice.MAXIMUM
-    assert game.options.minimum_garrison
+    assert not game.defenders_declare()  # the defender always rolls the most: a rule
+    assert game._keeps_garrison()  # the garrison of 2: a rule
     assert game.options.protected_rounds == 4
 
 
@@ -63,17 +65,19 @@ def test_a_victory_point_target_is_at_least_one(target: int) -> None:
 
 def test_the_defender_cannot_be_made_to_declare_its_dice() -> None:
     with pytest.raises(InvalidOptions):
-        new_spqr_game(3, SpqrOptions(defender_dice=DefenderDice.DECLARE))
+        SPQR.options({"defender_dice": DefenderDice.DECLARE.value})
+    assert "defender_dice" not in {f.name for f in fields(SpqrOptions)}  # no such option
 
 
 def test_the_garrison_of_two_cannot_be_turned_off() -> None:
     with pytest.raises(InvalidOptions):
-        new_spqr_game(3, SpqrOptions(minimum_garrison=False))
+        SPQR.options({"minimum_garrison": False})
+    assert "minimum_garrison" not in {f.name for f in fields(SpqrOptions)}
 
 
 def test_classic_options_are_refused() -> None:
     with pytest.raises(InvalidOptions):
-        SPQR.new_game(["a", "b", "c"], GameOptions(minimum_garrison=True), seed=b"x")
+        SPQR.new_game(["a", "b", "c"], ClassicOptions(minimum_garrison=True), seed=b"x")
 
 
 @pytest.mark.parametrize("players", [1, 2, 6])

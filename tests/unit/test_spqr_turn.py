@@ -12,7 +12,7 @@ import pytest
 
 from domain import actions as a
 from domain import events as e
-from domain.game import Phase
+from domain.flow import Phase
 from domain.legal import LegalAttack, LegalAttackUntil, LegalStrategicMove, LegalTrade
 from tests.spqr_support import (
     BOARD,

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 from bots.policies import aggressive_policy
-from domain.game import ClassicState
 from tests.spqr_support import new_spqr_game
 from tests.support import new_game
+from variants.classic.game import ClassicState
 from variants.skirmish import VARIANT as SKIRMISH
 from variants.skirmish.game import SkirmishGame, SkirmishState
 from variants.spqr.game import SpqrState

@@ -22,7 +22,8 @@ from graphql import (
 )
 from graphql.validation import NoDeprecatedCustomRule
 
-from api.graphql.limits import Limits, measure
+from api.graphql.cost import measure
+from api.graphql.limits import Limits
 from api.graphql.limits import check_document as check
 from api.graphql.schema import schema
 from api.trusted import WEB_DOCUMENTS

@@ -1,18 +1,20 @@
 """Classic RisiKo! (Editrice Giochi): 42 territories, secret objectives, tournament rules.
 
-The engine's base `Game` is this game; the variant is its data. Choices where the rule texts
-are silent or ambiguous are written in docs/classic.md.
+The game (game.py) composes the RisiKo! mechanics of domain/risiko. Choices where the rule
+texts are silent or ambiguous are written in docs/classic.md.
 """
 
 from __future__ import annotations
 
 from variants import Variant, register
+from variants.classic.game import ClassicGame
 
 CLASSIC = register(
     Variant(
         name="classic",
         title="RisiKo!",
         package="variants.classic",
+        game_class=ClassicGame,
         description="Classic RisiKo! with secret objectives and the tournament rules as options.",
     )
 )

@@ -137,23 +137,47 @@ def _move(game: FutuGame, seat: int, family: LegalMoveUnits) -> a.Action | None:
     enemy next door when they are as many (a flag counts as two units; with the box's tanks all
     on the board, at any enemy), else from behind to the front. Aircraft: where its own
     units already fight."""
+    strength = _strengths(game, seat, family)
+    if family.unit == AIRCRAFT:
+        return _aircraft_move(game, seat, family, strength)
+    return _tank_move(game, seat, family, strength)
+
+
+def _strengths(game: FutuGame, seat: int, family: LegalMoveUnits) -> dict[str, int | None]:
+    """Each target's defence: the enemy's units there (a flag counting two), -1 for a free
+    territory, None for one of its own."""
     board = game.board
-    forces = game.forces
+    owner = game.forces.owner
     strength: dict[str, int | None] = {}
     for target in family.targets:
         space = board.index[target]
         enemy = game.enemy_at(space, seat)
         if enemy is None:
-            strength[target] = -1 if forces.owner[space] == FREE else None
+            strength[target] = -1 if owner[space] == FREE else None
             continue
-        flag = 2 if forces.owner[space] == enemy else 0
+        flag = 2 if owner[space] == enemy else 0
         strength[target] = game.fighters(space, enemy) + flag
-    if family.unit == AIRCRAFT:
-        fights = [t for t, s in strength.items() if s is not None and s >= 0]
-        fights = [t for t in fights if game.fighters(board.index[t], seat)]
-        if fights:
-            return fa.MoveUnits(family.source, fights[0], AIRCRAFT, family.max_count)
-        return None
+    return strength
+
+
+def _aircraft_move(
+    game: FutuGame, seat: int, family: LegalMoveUnits, strength: dict[str, int | None]
+) -> a.Action | None:
+    """Every aircraft to the first enemy territory where its own units already fight."""
+    fights = [t for t, s in strength.items() if s is not None and s >= 0]
+    fights = [t for t in fights if game.fighters(game.board.index[t], seat)]
+    if fights:
+        return fa.MoveUnits(family.source, fights[0], AIRCRAFT, family.max_count)
+    return None
+
+
+def _tank_move(
+    game: FutuGame, seat: int, family: LegalMoveUnits, strength: dict[str, int | None]
+) -> a.Action | None:
+    """One tank to a free, empty territory; else all of them at the weakest enemy they
+    match (any, once the box's tanks are all out); else towards the front."""
+    board = game.board
+    forces = game.forces
     source = board.index[family.source]
     here = forces.count(source, seat, TANK) + forces.count(source, seat, AIRCRAFT)
     weakest = min(((s, t) for t, s in strength.items() if s is not None and s >= 0), default=None)
@@ -163,8 +187,15 @@ def _move(game: FutuGame, seat: int, family: LegalMoveUnits) -> a.Action | None:
     all_out = forces.units_of(seat, TANK) >= game.ruleset.supply[TANK] - 2
     if weakest is not None and (family.max_count >= weakest[0] or all_out):
         return fa.MoveUnits(family.source, weakest[1], TANK, family.max_count)
+    return _to_front(game, seat, family)
+
+
+def _to_front(game: FutuGame, seat: int, family: LegalMoveUnits) -> a.Action | None:
+    """Every tank from an own territory behind the front to the first front territory next
+    door."""
     front = _front(game, seat)
-    if family.source not in front and forces.owner[source] == seat:
+    source = game.board.index[family.source]
+    if family.source not in front and game.forces.owner[source] == seat:
         ahead = [t for t in family.targets if t in front]
         if ahead:
             return fa.MoveUnits(family.source, ahead[0], TANK, family.max_count)

@@ -13,10 +13,11 @@ from functools import lru_cache
 
 from bots.policies import register_aggressive
 from domain import actions as a
-from domain.game import MAX_DICE, Phase
+from domain.flow import Phase
 from domain.kernel import Kernel
 from domain.odds import battle_odds
-from domain.options import DefenderDice
+from domain.risiko.attack import MAX_DICE
+from domain.risiko.defence import DefenderDice
 from variants.piu import actions as pa
 from variants.piu.game import FORTRESS_STEP, HIDDEN_STEP, PiuGame
 from variants.piu.legal import (

@@ -1,10 +1,10 @@
-"""RisiKo! Più's own steps (the shared phases are domain.game.Phase's). A turn: reinforcements
+"""RisiKo! Più's own steps (the shared phases are domain.flow.Phase's). A turn: reinforcements
 (Phase.REINFORCE), the hand drawn up to three and cards played (CARDS), attacks (Phase.ATTACK
 and Phase.OCCUPY), the move that ends it."""
 
 from __future__ import annotations
 
-from domain.game import Phase
+from domain.flow import Phase
 
 
 class PiuPhase:

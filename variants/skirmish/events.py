@@ -102,3 +102,12 @@ class Marched(Event):
     target: str = doc("Where they arrived.")
     unit: str = doc("Their kind (army, artillery).")
     count: int = doc("How many.")
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class RoundEnded(Event):
+    """A round is over: how many spaces each seat holds, by seat."""
+
+    round: int = doc("The round that ended.")
+    spaces: tuple[int, ...] = doc("How many spaces each seat holds, by seat.")

@@ -30,12 +30,13 @@ from domain.errors import (
 )
 from domain.flow import OpenPrompt, Phase, drawn_order, next_in_order
 from domain.forces import Forces
-from domain.kernel import Handler, Kernel
+from domain.kernel import Kernel, handles
 from domain.legal import LegalAction, LegalEndTurn
 from domain.rng import DerivedRandom
 from domain.views import ARMY, SpaceView, StateView
 from variants.skirmish import actions as sa
 from variants.skirmish import events as se
+from variants.skirmish.errors import ArtilleryLimit
 from variants.skirmish.legal import LegalAssault, LegalHoldGround, LegalMarch, LegalRecruit
 from variants.skirmish.options import SkirmishOptions
 from variants.skirmish.phases import BATTLE, MUSTER, ROUND
@@ -46,6 +47,7 @@ COST = {ARMY: 1, ARTILLERY: 2}  # recruit points per unit
 MAX_ASSAULT_ARMIES = 3
 MAX_DEFENCE_DICE = 2
 ASSAULT = "assault"  # the topic of the defender's prompt
+ORDER = b"/order"  # the salt of the stream the order of play is drawn from
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,16 +70,7 @@ class SkirmishGame(Kernel):
     phase_position: int  # the round phase being played (ROUND.phases)
     points_left: int  # recruit points of the seat mustering
 
-    _STATE = (
-        "seq",
-        "eliminated",
-        "resigned",
-        "round",
-        "current",
-        "prompt_stack",
-        "time_expired",
-        "winner",
-        "end_reason",
+    _STATE: ClassVar[tuple[str, ...]] = (
         "forces",
         "order",
         "phase_position",
@@ -90,16 +83,6 @@ class SkirmishGame(Kernel):
         self.order = []
         self.phase_position = 0
         self.points_left = 0
-
-    def _bind_handlers(self) -> dict[type[a.Action], Handler]:
-        return {
-            sa.Recruit: self._recruit,
-            sa.Assault: self._assault,
-            sa.HoldGround: self._hold_ground,
-            sa.March: self._march,
-            a.EndTurn: self._end_turn,
-            a.Resign: self._resign,
-        }
 
     # ------------------------------------------------------------------ reads
 
@@ -147,7 +130,7 @@ class SkirmishGame(Kernel):
             seat = position % seats
             self.forces.owner[space] = seat
             self.forces.add(space, seat, ARMY, armies)
-        self.order = list(drawn_order(DerivedRandom(self.seed + b"/order", 0), range(seats)))
+        self.order = list(drawn_order(self._random(ORDER), range(seats)))
         events: list[e.Event] = [
             e.GameStarted(
                 self.players, self.colours, self.order[0], tuple(self.order), self.commitment
@@ -184,16 +167,19 @@ class SkirmishGame(Kernel):
         if position is not None:
             first = next(s for s in self.order if playing[s])
             return events + self._begin(first, position)
-        limit = self.options.round_limit
-        if limit is not None and self.round >= limit:
-            return events + self._finish(None, "round_limit")
+        spaces = tuple(len(self.forces.held_by(s)) for s in range(len(self.players)))
+        events.append(se.RoundEnded(self.round, spaces))
+        reason = self._limit_reached()
+        if reason is not None:
+            return events + self._finish(None, reason)
         self.round += 1
-        rng = DerivedRandom(self.seed + b"/order", self.seq + 1)
-        self.order = list(drawn_order(rng, self.active_seats()))
+        self.order = list(drawn_order(self._random(ORDER), self.active_seats()))
         events.append(se.TurnOrderDrawn(self.round, tuple(self.order)))
         return events + self._begin(self.order[0], 0)
 
     def _leave_turn(self, seat: int) -> list[e.Event]:
+        if self.prompt_stack:
+            return []  # the assault waits for its defender; the turn goes on once answered
         return self._advance(seat)
 
     # ------------------------------------------------------------------ legal actions
@@ -203,12 +189,7 @@ class SkirmishGame(Kernel):
         forces = self.forces
         own = forces.held_by(seat)
         if self.phase is MUSTER:
-            spaces = tuple(ids[s].id for s in own)
-            return [
-                LegalRecruit(unit, spaces, 1, self.points_left // cost)
-                for unit, cost in COST.items()
-                if self.points_left >= cost
-            ]
+            return self._recruit_families(seat, own)
         legal: list[LegalAction] = []
         neighbours = self.board.land_neighbours
         for source in own:
@@ -228,9 +209,43 @@ class SkirmishGame(Kernel):
                     continue
                 for target in neighbours[source]:
                     if forces.owner[target] == seat:
-                        legal.append(LegalMarch(ids[source].id, ids[target].id, unit, 1, free))
+                        most = min(free, self._room(target, seat, unit, free))
+                        if most >= 1:
+                            legal.append(LegalMarch(ids[source].id, ids[target].id, unit, 1, most))
         legal.append(LegalEndTurn())
         return legal
+
+    def _recruit_families(self, seat: int, own: list[int]) -> list[LegalAction]:
+        """Each kind of unit the points left pay for, on the own spaces with room for it
+        (spaces grouped by the most they may take)."""
+        ids = self.board.territories
+        legal: list[LegalAction] = []
+        for unit, cost in COST.items():
+            affordable = self.points_left // cost
+            if affordable < 1:
+                continue
+            by_most: dict[int, list[str]] = {}
+            for space in own:
+                most = min(affordable, self._room(space, seat, unit, affordable))
+                if most >= 1:
+                    by_most.setdefault(most, []).append(ids[space].id)
+            for most, spaces in by_most.items():
+                legal.append(LegalRecruit(unit, tuple(spaces), 1, most))
+        return legal
+
+    def _room(self, space: int, seat: int, unit: str, wanted: int) -> int:
+        """How many more units of `unit` of `seat` `space` may take (`wanted`, without a
+        limit): the artillery limit is the one rule of it."""
+        limit = self.options.artillery_limit
+        if unit != ARTILLERY or limit is None:
+            return wanted
+        return max(0, limit - self.forces.count(space, seat, ARTILLERY))
+
+    def _check_room(self, space: int, seat: int, unit: str, count: int) -> None:
+        room = self._room(space, seat, unit, count)
+        if count > room:
+            name = self.board.territories[space].name
+            raise ArtilleryLimit(f"{name} has room for {room} more {unit}, not {count}")
 
     def _prompt_answers(self, prompt: OpenPrompt) -> LegalAction:
         source, target, _ = prompt.values
@@ -264,6 +279,7 @@ class SkirmishGame(Kernel):
             raise InvalidAction(f"unknown unit {unit!r}: use one of {list(self.UNIT_KINDS)}")
         return unit
 
+    @handles(sa.Recruit)
     def _recruit(self, seat: int | None, action: sa.Recruit) -> list[e.Event]:
         seat = self._check_turn(seat, MUSTER)
         space = self._own_space(seat, action.space)
@@ -273,6 +289,7 @@ class SkirmishGame(Kernel):
             raise InvalidArmyCount(
                 f"{self.points_left} points pay for 1 to {affordable} {unit}, not {action.count}"
             )
+        self._check_room(space, seat, unit, action.count)
         self.forces.add(space, seat, unit, action.count)
         self.points_left -= action.count * COST[unit]
         events: list[e.Event] = [
@@ -282,6 +299,7 @@ class SkirmishGame(Kernel):
             events += self._advance(seat)
         return events
 
+    @handles(sa.Assault)
     def _assault(self, seat: int | None, action: sa.Assault) -> list[e.Event]:
         seat = self._check_turn(seat, BATTLE)
         source = self._own_space(seat, action.source)
@@ -307,6 +325,7 @@ class SkirmishGame(Kernel):
         self._push_prompt(prompt)
         return events
 
+    @handles(sa.HoldGround)
     def _hold_ground(self, seat: int | None, action: sa.HoldGround) -> list[e.Event]:
         prompt = self.open_prompt()
         if prompt is None or prompt.topic != ASSAULT:
@@ -330,9 +349,7 @@ class SkirmishGame(Kernel):
             modifiers.append(Modifier(Side.ATTACKER, 1, ARTILLERY))
         if forces.count(target, defender, ARTILLERY):
             modifiers.append(Modifier(Side.DEFENDER, 1, ARTILLERY))
-        attack_dice, defence_dice = DerivedRandom(self.seed, self.seq + 1).roll(
-            committed, answer.dice
-        )
+        attack_dice, defence_dice = self._random().roll(committed, answer.dice)
         attacker_losses, defender_losses = pairwise_losses(attack_dice, defence_dice, modifiers)
         forces.remove(source, attacker, ARMY, attacker_losses)
         forces.remove(target, defender, ARMY, defender_losses)
@@ -368,6 +385,7 @@ class SkirmishGame(Kernel):
                 events += self._finish(active[0] if active else None, "last_player")
         return events
 
+    @handles(sa.March)
     def _march(self, seat: int | None, action: sa.March) -> list[e.Event]:
         seat = self._check_turn(seat, BATTLE)
         source = self._own_space(seat, action.source)
@@ -383,9 +401,11 @@ class SkirmishGame(Kernel):
             raise InvalidArmyCount(
                 f"1 to {free} {unit} may march from {names[source].name}, not {action.count}"
             )
+        self._check_room(target, seat, unit, action.count)
         self.forces.move(source, target, seat, unit, action.count)
         return [se.Marched(seat, action.source, action.target, unit, action.count)]
 
+    @handles(a.EndTurn)
     def _end_turn(self, seat: int | None, action: a.EndTurn) -> list[e.Event]:
         seat = self._check_turn(seat, BATTLE)
         return self._advance(seat)

@@ -1,39 +1,33 @@
-"""The options of a skirmish: a round limit (on by default, so every game ends)."""
+"""The options of a skirmish: a round limit (on by default, so every game ends), or a time
+limit; and how much artillery a space may hold."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from domain.errors import InvalidOptions
-from domain.options import DefenderDice, GameOptions, ObjectiveDeck
+from domain.options import GameOptions, option
+from domain.risiko.options import played_off
 
 DEFAULT_ROUND_LIMIT = 8
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SkirmishOptions(GameOptions):
-    fixed: ClassVar[frozenset[str]] = frozenset(
-        {
-            "defender_dice",
-            "protected_rounds",
-            "attacker_dice_at_least_defender",
-            "minimum_garrison",
-            "objectives",
-            "time_limit_minutes",
-        }
+    """A skirmish's round limit is on by default, so that every game ends."""
+
+    # Stored with every game before they were the rules': none of classic RisiKo!'s options.
+    RETIRED: ClassVar[Mapping[str, Any]] = played_off()
+    round_limit: int | None = option(
+        DEFAULT_ROUND_LIMIT, "The game ends after this round; the spaces held decide."
     )
-    protected_rounds: int = 0
-    round_limit: int | None = DEFAULT_ROUND_LIMIT
+    artillery_limit: int | None = option(
+        None, "The most artillery pieces a seat may have on one space (null: no limit)."
+    )
 
     def __post_init__(self) -> None:
-        GameOptions.__post_init__(self)
-        if (
-            self.defender_dice is not DefenderDice.MAXIMUM
-            or self.protected_rounds
-            or self.attacker_dice_at_least_defender
-            or self.minimum_garrison
-            or self.objectives is not ObjectiveDeck.STANDARD
-            or self.time_limit_minutes is not None
-        ):
-            raise InvalidOptions("a skirmish sets only its round_limit")
+        super().__post_init__()
+        if self.artillery_limit is not None and self.artillery_limit < 1:
+            raise InvalidOptions("artillery_limit must be at least 1 when it is set")

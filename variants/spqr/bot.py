@@ -9,7 +9,7 @@ from typing import TypeVar
 
 from bots.policies import land_attacks, register_aggressive
 from domain import actions as a
-from domain.game import Phase
+from domain.flow import Phase
 from domain.kernel import Kernel
 from domain.legal import LegalAction
 from variants.spqr import actions as sa
@@ -117,56 +117,74 @@ def _spqr_reinforce(game: SpqrGame, seat: int, rnd: random.Random) -> Iterator[a
 
 
 def _spqr_navy(game: SpqrGame, seat: int) -> Iterator[a.Action]:
+    """The turn's steps at sea: build triremes, move a fleet, fight naval battles."""
+    yield from _build_triremes(game, seat)
+    yield from _move_fleet(game, seat)
+    yield from _naval_battles(game, seat)
+
+
+def _rivals(game: SpqrGame, seat: int, sea: int) -> int:
+    """The largest fleet of another player on `sea`."""
+    return max(n for s, n in enumerate(game.triremes[sea]) if s != seat)
+
+
+def _build_triremes(game: SpqrGame, seat: int) -> Iterator[a.Action]:
+    """One trireme more on a sea where it gives superiority over a province's defender, from a
+    coastal province that can still outnumber that province after paying for it."""
+    if not _until(game, SpqrPhase.NAVAL_REINFORCE) or game.pending_reinforcements:
+        return
     board = game.board
-    ids = board.territories
     fleet = game.triremes
     owner = game.owner
     cost = game.ruleset.legionaries_per_trireme
-
-    def rivals(sea: int) -> int:
-        """The largest fleet of another player on `sea`."""
-        return max(n for s, n in enumerate(fleet[sea]) if s != seat)
-
-    # Build: one trireme more on a sea where it gives superiority over a province's defender,
-    # from a coastal province that can still outnumber that province after paying for it.
-    if _until(game, SpqrPhase.NAVAL_REINFORCE) and not game.pending_reinforcements:
-        for source in [p for p, o in enumerate(owner) if o == seat]:
-            for sea in board.coasts[source]:
-                if (game.armies[source] - 1) // cost < 1:
+    for source in [p for p, o in enumerate(owner) if o == seat]:
+        for sea in board.coasts[source]:
+            if (game.armies[source] - 1) // cost < 1:
+                break
+            force = _spare(game, source) - cost
+            mine = fleet[sea][seat]
+            for target in board.coasts[sea]:
+                holder = owner[target]
+                theirs = fleet[sea][holder] if holder >= 0 else 0
+                if holder != seat and theirs == mine and force > game.armies[target]:
+                    yield sa.BuildTrireme(board.territories[source].id, board.territories[sea].id)
                     break
-                force = _spare(game, source) - cost
-                mine = fleet[sea][seat]
-                for target in board.coasts[sea]:
-                    holder = owner[target]
-                    theirs = fleet[sea][holder] if holder >= 0 else 0
-                    if holder != seat and theirs == mine and force > game.armies[target]:
-                        yield sa.BuildTrireme(ids[source].id, ids[sea].id)
-                        break
-    # Move: most of a fleet into a neighbouring sea where it is at least twice the largest
-    # rival fleet, to fight it there.
-    if _until(game, SpqrPhase.NAVAL_MOVE) and not game.fleet_moved:
-        moves = [
-            (sea, other)
-            for sea in range(len(fleet))
-            if fleet[sea][seat] >= 3
-            for other in board.sea_neighbours[sea]
-            if fleet[sea][seat] - 1 >= 2 * rivals(other) > 0
-        ]
-        if moves:
-            sea, other = moves[0]
-            yield sa.MoveFleet(ids[sea].id, ids[other].id, fleet[sea][seat] - 1)
 
-    # Fight: a combat begins only at twice the enemy fleet, and goes on while still stronger.
+
+def _move_fleet(game: SpqrGame, seat: int) -> Iterator[a.Action]:
+    """Most of a fleet into a neighbouring sea where it is at least twice the largest rival
+    fleet, to fight it there."""
+    if not _until(game, SpqrPhase.NAVAL_MOVE) or game.fleet_moved:
+        return
+    fleet = game.triremes
+    moves = [
+        (sea, other)
+        for sea in range(len(fleet))
+        if fleet[sea][seat] >= 3
+        for other in game.board.sea_neighbours[sea]
+        if fleet[sea][seat] - 1 >= 2 * _rivals(game, seat, other) > 0
+    ]
+    if moves:
+        sea, other = moves[0]
+        ids = game.board.territories
+        yield sa.MoveFleet(ids[sea].id, ids[other].id, fleet[sea][seat] - 1)
+
+
+def _naval_battles(game: SpqrGame, seat: int) -> Iterator[a.Action]:
+    """A combat begins only at twice the enemy fleet, and goes on while still stronger; an
+    ongoing combat first."""
+    fleet = game.triremes
+
     def worth_it(battle: LegalNavalBattle) -> bool:
-        ships = fleet[board.index[battle.sea]]
+        ships = fleet[game.board.index[battle.sea]]
         mine, theirs = ships[seat], ships[battle.opponent]
         return mine > theirs if battle.ongoing else mine >= 2 * theirs
 
-    while any(fleet[sea][seat] and rivals(sea) for sea in range(len(fleet))):
+    while any(fleet[sea][seat] and _rivals(game, seat, sea) for sea in range(len(fleet))):
         battles = [b for b in _families(game, seat, LegalNavalBattle) if worth_it(b)]
         if not battles:
             break
-        battle = max(battles, key=lambda b: b.ongoing)  # an ongoing combat first
+        battle = max(battles, key=lambda b: b.ongoing)
         yield sa.NavalBattle(battle.sea, battle.opponent, battle.max_dice)
 
 

@@ -2,35 +2,34 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from domain.errors import InvalidOptions
-from domain.options import DefenderDice, GameOptions, ObjectiveDeck
+from domain.options import option
+from domain.risiko.attack import AttackOptions
+from domain.risiko.options import played_off
 
 DEFAULT_VICTORY_POINTS = 20
 
 
-@dataclass(frozen=True, slots=True)
-class SpqrOptions(GameOptions):
+@dataclass(frozen=True)
+class SpqrOptions(AttackOptions):
     """Chosen before the game (rules 3.1): a victory-point target, a time limit, or both
     (`round_limit` too). The garrison of 2 is a rule of this game, not a tournament option."""
 
-    fixed: ClassVar[frozenset[str]] = frozenset({"defender_dice", "minimum_garrison", "objectives"})
-    minimum_garrison: bool = True
-    victory_points: int | None = DEFAULT_VICTORY_POINTS
+    # Stored with every game before they were the rules': the defender rolls the most dice,
+    # the garrison of 2 stands, no objectives are dealt.
+    RETIRED: ClassVar[Mapping[str, Any]] = played_off(AttackOptions, minimum_garrison=True)
+    victory_points: int | None = option(
+        DEFAULT_VICTORY_POINTS,
+        "The victory points that win, claimed at the start of each turn (at least 1; null: "
+        "no target, then a time or round limit ends the game).",
+    )
 
     def __post_init__(self) -> None:
-        GameOptions.__post_init__(self)
-        # Rules of the game, not choices: refused here so that no game is ever created with them.
-        if self.defender_dice is not DefenderDice.MAXIMUM:
-            raise InvalidOptions("in S.P.Q.RisiKo! the defender always rolls the most dice")
-        if not self.minimum_garrison:
-            raise InvalidOptions("the garrison of 2 is a rule of S.P.Q.RisiKo!, not an option")
-        if self.objectives is not ObjectiveDeck.STANDARD:
-            raise InvalidOptions(
-                "S.P.Q.RisiKo! has no objectives here: its tournament objectives are unknown"
-            )
+        super().__post_init__()
         if self.victory_points is not None and self.victory_points < 1:
             raise InvalidOptions("victory_points must be at least 1 when it is set")
         if (

@@ -1,9 +1,9 @@
 """S.P.Q.RisiKo!'s own steps of a turn, between the reinforcements and the land attacks, in
-their order (the shared phases are domain.game.Phase's)."""
+their order (the shared phases are domain.flow.Phase's)."""
 
 from __future__ import annotations
 
-from domain.game import Phase
+from domain.flow import Phase
 
 
 class SpqrPhase:

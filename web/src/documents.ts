@@ -7,6 +7,7 @@
 import { EVENT_FIELDS } from "./events/fields";
 
 export { LEGAL_ACTIONS } from "./generated/legal-actions";
+export * from "./account/documents";
 
 export const VARIANTS = /* GraphQL */ `
   query Variants {
@@ -83,6 +84,9 @@ export const GAMES = /* GraphQL */ `
             name
             colour
             bot
+            account {
+              name
+            }
           }
         }
       }

@@ -1,5 +1,7 @@
-// The lobby: the games on this server, live, and a form to create one with bots at the table.
+// The lobby: the games on this server, live, and a form to create one with bots at the table:
+// as a guest (a name, and the seat's token kept for the game), or, logged in, as the account.
 
+import { session } from "./account";
 import { checked, request, subscribe, tokens } from "./api";
 import { ADD_BOT, CREATE, GAMES, JOIN, LOBBY, START } from "./documents";
 import type { AddBotMutation, CreateGameMutation, GamesQuery, JoinGameMutation, StartGameMutation } from "./generated/graphql";
@@ -14,7 +16,7 @@ function createForm(variants: Variant[]): string {
   const games = variants.map((v) => `<option value="${escape(v.name)}">${escape(v.title)}</option>`).join("");
   return `<form id="create">
     <label>${t("lobby.variant")} <select name="variant">${games}</select></label>
-    <label>${t("lobby.name")} <input name="name" required maxlength="40" value="${escape(t("lobby.defaultName"))}" autocomplete="nickname"></label>
+    ${nameField()}
     <label>${t("lobby.bots")} <input name="bots" type="number" min="0" max="5" value="2" inputmode="numeric"></label>
     <label>${t("lobby.policy")} <select name="policy"><option value="ODDS">${t("lobby.policy.ODDS")}</option><option value="RANDOM">${t("lobby.policy.RANDOM")}</option></select></label>
     <label>${t("lobby.roundLimit")} <input name="roundLimit" type="number" min="1" placeholder="${t("lobby.none")}" inputmode="numeric"></label>
@@ -25,6 +27,16 @@ function createForm(variants: Variant[]): string {
     <button type="submit">${t("lobby.create")}</button>
     <p class="error" role="alert"></p>
   </form>`;
+}
+
+/** A guest's name; logged in, the seat takes the account's. */
+function nameField(): string {
+  const account = session.get();
+  if (account) {
+    return `<p class="as-account">${t("lobby.asAccount", { name: escape(account.name) })}</p>
+      <label class="check"><input name="accountsOnly" type="checkbox"> ${t("lobby.accountsOnly")}</label>`;
+  }
+  return `<label>${t("lobby.name")} <input name="name" required maxlength="40" value="${escape(t("lobby.defaultName"))}" autocomplete="nickname"></label>`;
 }
 
 export function showLobby(root: HTMLElement, variants: Variant[]): () => void {
@@ -40,11 +52,12 @@ export function showLobby(root: HTMLElement, variants: Variant[]): () => void {
   const rows = page.querySelector<HTMLTableSectionElement>("#games")!;
   const titles = new Map(variants.map((v) => [v.name, v.title]));
 
+  const account = session.get();
   async function refresh(): Promise<void> {
     const data = await request<GamesQuery>(GAMES);
     rows.replaceChildren();
     for (const { node } of data.games.edges) {
-      const mine = tokens.get(node.id) !== null;
+      const mine = tokens.get(node.id) !== null || node.players.some((p) => p.account !== null && p.account.name === account?.name);
       const players = list(node.players.map((p) => `${p.name}${p.bot ? ` (${t("seats.bot")})` : ""}`));
       const chosen = node.seedChosen ? ` <span class="badge warn" title="${escape(t("lobby.chosenSeedHelp"))}">${t("lobby.chosenSeed")}</span>` : "";
       const action = mine ? t("lobby.play") : node.status === "LOBBY" ? t("lobby.join") : t("lobby.watch");
@@ -76,8 +89,10 @@ export function showLobby(root: HTMLElement, variants: Variant[]): () => void {
   return subscribe(LOBBY, {}, null, () => void refresh());
 }
 
-/** Create the game of the form, take its first seat, seat its bots, start it if asked. */
+/** Create the game of the form, take its first seat (the account's when logged in), seat its
+ * bots, start it if asked. */
 async function create(fields: FormData): Promise<string> {
+  const account = session.token();
   const options: Record<string, unknown> = {};
   const roundLimit = Number(fields.get("roundLimit"));
   if (roundLimit > 0) options.roundLimit = roundLimit;
@@ -86,19 +101,22 @@ async function create(fields: FormData): Promise<string> {
   if (seed) input.seed = seed; // a reproducible game, its dice known to whoever chose it
   const turnSeconds = Number(fields.get("turnSeconds"));
   if (turnSeconds > 0) input.timeControl = { turnSeconds };
-  const created = checked((await request<CreateGameMutation>(CREATE, { input })).createGame);
+  if (fields.get("accountsOnly")) input.admission = { accountsRequired: true };
+  const created = checked((await request<CreateGameMutation>(CREATE, { input }, account)).createGame);
   const gameId = created.game!.id;
   const clientSeed = randomHex(); // ignored when the seed was chosen
-  const joined = checked((await request<JoinGameMutation>(JOIN, { input: { gameId, name: String(fields.get("name")), clientSeed } })).joinGame);
-  tokens.set(gameId, joined.token!);
+  const seat = account ? { gameId, clientSeed } : { gameId, name: String(fields.get("name")), clientSeed };
+  const joined = checked((await request<JoinGameMutation>(JOIN, { input: seat }, account)).joinGame);
+  if (joined.token) tokens.set(gameId, joined.token); // a guest's seat: its own token
+  const token = joined.token ?? account;
   if (joined.clientSeedAccepted) sentSeeds.keep(gameId, clientSeed);
   for (let n = 0; n < Number(fields.get("bots")); n++) {
-    checked((await request<AddBotMutation>(ADD_BOT, { input: { gameId, policy: fields.get("policy") } }, joined.token)).addBot);
+    checked((await request<AddBotMutation>(ADD_BOT, { input: { gameId, policy: fields.get("policy") } }, token)).addBot);
   }
   if (fields.get("start")) {
     // A fresh contribution at the start, the last one fixed (see game/seating.ts).
     const atStart = randomHex();
-    const started = checked((await request<StartGameMutation>(START, { input: { gameId, clientSeed: atStart } }, joined.token)).startGame);
+    const started = checked((await request<StartGameMutation>(START, { input: { gameId, clientSeed: atStart } }, token)).startGame);
     if (started.clientSeedAccepted) sentSeeds.keep(gameId, atStart);
   }
   return gameId;

@@ -2,6 +2,7 @@
 // address names (routes.ts). Everything it loads comes from the server that serves it.
 
 import "./style.css";
+import { accountNav, isAccountRoute, session, showAccountPage, wireAccountNav } from "./account";
 import { endpoint, request } from "./api";
 import { VARIANTS } from "./documents";
 import { errorText } from "./errors";
@@ -23,9 +24,11 @@ function drawBar(): void {
   bar.innerHTML = `<a class="skip" href="#main">${t("bar.skip")}</a>
     <a class="home" href="#/">RisiKo! <small>${t("bar.server")}</small></a>
     <a class="quiet api" href="${endpoint()}">${t("bar.api")}</a>
+    ${accountNav()}
     <label class="language">${t("bar.language")} <select>${languages}</select></label>`;
   const select = bar.querySelector("select")!;
   select.addEventListener("change", () => void setLocale(select.value as Locale));
+  wireAccountNav(bar);
   // The skip link moves focus without changing the route.
   bar.querySelector<HTMLAnchorElement>(".skip")!.addEventListener("click", (event) => {
     event.preventDefault();
@@ -46,13 +49,16 @@ async function main(): Promise<void> {
     leave = () => {};
     const at = parseRoute(location.hash);
     document.title = t("bar.title");
-    if (at.page !== "lobby") leave = showGame(root, variants, at.gameId, at.page === "replay" ? at.version : undefined);
+    if (at.page === "game" || at.page === "replay") leave = showGame(root, variants, at.gameId, at.page === "replay" ? at.version : undefined);
     else {
       const known = await variants;
-      if (mine === shown) leave = showLobby(root, known);
+      if (mine !== shown) return;
+      if (isAccountRoute(at)) leave = showAccountPage(root, at, new Map(known.map((v) => [v.name, v.title])));
+      else leave = showLobby(root, known);
     }
   };
   window.addEventListener("hashchange", () => void route().catch(unreachable));
+  session.onChange(drawBar);
   onLocaleChange(() => {
     drawBar();
     void route().catch(unreachable);

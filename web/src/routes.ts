@@ -1,17 +1,32 @@
 // The client's pages, by the address's hash: shareable links to the lobby, to a game, and to a
-// replay position (the board as a move left it). A page is a function that draws itself into
-// the root and returns how to leave it; account pages will be further routes here.
+// replay position (the board as a move left it), and the account's pages (account/). A page is a
+// function that draws itself into the root and returns how to leave it.
 
 export type Route =
   | { page: "lobby" }
   | { page: "game"; gameId: string }
-  | { page: "replay"; gameId: string; version: number | null };
+  | { page: "replay"; gameId: string; version: number | null }
+  | { page: "signup" }
+  | { page: "login" }
+  | { page: "myGames" }
+  | { page: "myTokens" }
+  | { page: "profile"; name: string };
+
+const ACCOUNT_PAGES: Record<string, Route> = {
+  "#/signup": { page: "signup" },
+  "#/login": { page: "login" },
+  "#/me/games": { page: "myGames" },
+  "#/me/tokens": { page: "myTokens" },
+};
 
 export function parseRoute(hash: string): Route {
   const replay = /^#\/game\/([^/]+)\/replay(?:\/(\d+))?$/.exec(hash);
   if (replay) return { page: "replay", gameId: decodeURIComponent(replay[1]), version: replay[2] ? Number(replay[2]) : null };
   const game = /^#\/game\/([^/]+)$/.exec(hash);
   if (game) return { page: "game", gameId: decodeURIComponent(game[1]) };
+  const profile = /^#\/account\/([^/]+)$/.exec(hash);
+  if (profile) return { page: "profile", name: decodeURIComponent(profile[1]) };
+  if (Object.hasOwn(ACCOUNT_PAGES, hash)) return ACCOUNT_PAGES[hash];
   return { page: "lobby" };
 }
 
@@ -21,4 +36,8 @@ export function gameLink(gameId: string): string {
 
 export function replayLink(gameId: string, version?: number): string {
   return `${gameLink(gameId)}/replay${version === undefined ? "" : `/${version}`}`;
+}
+
+export function profileLink(name: string): string {
+  return `#/account/${encodeURIComponent(name)}`;
 }

@@ -1,7 +1,10 @@
 // A game: its map, live, what the viewer may do now, the players, the events in words; or, as
-// a replay, the board at any move of it. A seat's token (kept in the browser for this game)
-// makes the page that seat's; without one, the page is a spectator's.
+// a replay, the board at any move of it. A seat's token (kept in the browser for this game), or
+// else the session of the account logged in (which acts for the account's seat in any game),
+// makes the page that seat's; without either, or with a session that has no seat here, the
+// page is a spectator's.
 
+import { session } from "../account";
 import { ApiError, request, tokens, type Json } from "../api";
 import { GAME_STATE, LEGAL_ACTIONS, SUBMIT } from "../documents";
 import { html } from "../dom";
@@ -85,7 +88,7 @@ class GamePage {
   ) {
     root.replaceChildren(html(SKELETON));
     this.page = root.querySelector<HTMLElement>("main.game")!;
-    this.token = tokens.get(gameId);
+    this.token = tokens.get(gameId) ?? session.token();
     this.currentNames = namesOf(undefined, () => this.seatNames);
     this.names = new Proxy(this.currentNames, { get: (_, key: keyof Names) => this.currentNames[key] });
     const viewer = (): number | null => this.ctx?.state.viewerSeat ?? null;
@@ -153,7 +156,9 @@ class GamePage {
     } catch (failure) {
       if (mine !== this.loads) return;
       if (failure instanceof ApiError && failure.code === "UNAUTHENTICATED") {
-        tokens.forget(this.gameId); // a token of a database that is gone: watch instead
+        // A token of a database that is gone, or a session ended elsewhere: watch instead.
+        if (this.token === session.token()) session.forget();
+        else tokens.forget(this.gameId);
         this.token = null;
         return this.load();
       }

@@ -1,9 +1,11 @@
 // A game not started yet: take a seat (told first, and asked to confirm, when its creator
-// chose the seed), or, seated, add a bot, start it, or leave.
+// chose the seed), or, seated, add a bot, start it, or leave. Logged in, the seat is the
+// account's: joined with its session, which then acts for the seat (no seat token is kept).
 
+import { session } from "../account";
 import { checked, request, tokens } from "../api";
 import { ADD_BOT, JOIN, LEAVE, START } from "../documents";
-import { html, on } from "../dom";
+import { escape, html, on } from "../dom";
 import { randomHex, sentSeeds } from "../seeds";
 import type { AddBotMutation, JoinGameMutation, LeaveGameMutation, StartGameMutation } from "../generated/graphql";
 import { t } from "../i18n";
@@ -22,16 +24,20 @@ function joinForm(s: Seating): HTMLElement {
   const warning = s.state.seedChosen
     ? `<p class="warn" role="alert">${t("seating.chosenSeed")}</p><label class="confirm"><input type="checkbox" name="acceptChosenSeed" required> ${t("seating.accept")}</label>`
     : "";
-  const form = html(`<form class="join">${warning}<label>${t("seating.name")} <input name="name" required maxlength="40" autocomplete="nickname"></label> <button>${t(s.state.seedChosen ? "seating.joinAnyway" : "seating.join")}</button><p class="error" role="alert"></p></form>`) as HTMLFormElement;
+  const account = session.get();
+  const name = account
+    ? `<p>${t("seating.asAccount", { name: escape(account.name) })}</p>`
+    : `<label>${t("seating.name")} <input name="name" required maxlength="40" autocomplete="nickname"></label>`;
+  const form = html(`<form class="join">${warning}${name} <button>${t(s.state.seedChosen ? "seating.joinAnyway" : "seating.join")}</button><p class="error" role="alert"></p></form>`) as HTMLFormElement;
   on(form, "submit", async (event) => {
     event.preventDefault();
-    const name = String(new FormData(form).get("name"));
     const clientSeed = randomHex(); // this seat's contribution to the dice's seed
+    const input = account ? { gameId: s.gameId, clientSeed } : { gameId: s.gameId, name: String(new FormData(form).get("name")), clientSeed };
     try {
-      const joined = checked((await request<JoinGameMutation>(JOIN, { input: { gameId: s.gameId, name, clientSeed } })).joinGame);
-      tokens.set(s.gameId, joined.token!);
+      const joined = checked((await request<JoinGameMutation>(JOIN, { input }, account?.token)).joinGame);
+      if (joined.token) tokens.set(s.gameId, joined.token); // a guest's seat: its own token
       if (joined.clientSeedAccepted) sentSeeds.keep(s.gameId, clientSeed);
-      await s.seated(joined.token);
+      await s.seated(joined.token ?? account!.token);
     } catch (failure) {
       form.querySelector(".error")!.textContent = errorText(failure);
     }
@@ -71,7 +77,7 @@ function seatedButtons(s: Seating): HTMLElement {
 
 export function renderSeating(box: HTMLElement, s: Seating): void {
   const seating = html(`<div class="seating"><h2>${t("seating.title")}</h2></div>`);
-  seating.append(s.token ? seatedButtons(s) : joinForm(s));
+  seating.append(s.token && s.state.viewerSeat !== null ? seatedButtons(s) : joinForm(s));
   seating.append(html(`<p class="quiet">${t("seating.count", { count: s.state.players.length })}</p>`));
   box.replaceChildren(seating);
 }

@@ -1,0 +1,121 @@
+"""The web client's account pages in a real browser against a real server
+(tests/node/webclient-accounts.mjs): signing up, logging out and in (a refusal told in words),
+a game created and another joined as the account, both listed in "my games" on another device,
+an API token made, shown once, copied and revoked, and profiles; every new page audited
+(axe-core) in both languages, and every document the pages sent one the build listed."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from api.web_client import BUILT
+from tests.e2e.support import Server
+from tests.e2e.web_client_support import listed_documents, operations
+from tests.node_tools import NODE_TOOLS, _missing, chromium, node
+
+Json = dict[str, object]
+
+
+@pytest.fixture(scope="module")
+def seen(tmp_path_factory: pytest.TempPathFactory) -> Json:
+    if not (BUILT / "index.html").is_file():
+        _missing("the web client is not built (python3 dev.py test builds it)")
+    server = Server(Path(tmp_path_factory.mktemp("web-accounts")) / "data").start()
+    try:
+        done = subprocess.run(
+            [node(), "webclient-accounts.mjs", str(chromium()), server.url],
+            cwd=NODE_TOOLS,
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=True,
+        )
+    finally:
+        server.stop()
+    found: Json = json.loads(done.stdout.splitlines()[-1])
+    assert found["errors"] == [], found["errors"]
+    assert found["elsewhere"] == []
+    return found
+
+
+def steps(seen: Json) -> dict[str, object]:
+    found = seen["steps"]
+    assert isinstance(found, dict)
+    return found
+
+
+def test_signing_up_logging_out_and_a_refused_log_in_in_words(seen: Json) -> None:
+    done = steps(seen)
+    assert done["signedUp"] == {"bar": "Carla", "count": "No games yet."}
+    assert done["loggedOut"] is None  # the session forgotten by the browser
+    assert done["refused"] == "Wrong name or password."
+
+
+def test_a_game_created_for_accounts_and_one_joined_as_the_account_keep_no_seat_token(
+    seen: Json,
+) -> None:
+    done = steps(seen)
+    assert done["lobbyAs"] == "You play as Carla."
+    assert done["admission"] == {"accountsRequired": True, "admits": "ANYONE"}  # as asked
+    assert done["lobbyAction"] == "Play"  # the account's seat, wherever it sat down
+    assert done["joinAs"] == "You sit down as Carla."
+    assert done["seatTokens"] == []  # the session acts for the seats
+    assert done["otherPlayers"] == ["Carla"]  # the seat bound to the account
+    assert done["guestRefused"] == (
+        "This game is for accounts only: log in or sign up to take a seat."
+    )
+
+
+def test_another_device_logged_in_as_the_account_lists_its_games(seen: Json) -> None:
+    elsewhere = steps(seen)["elsewhere"]
+    assert isinstance(elsewhere, dict)
+    assert sorted(elsewhere["games"]) == sorted([elsewhere["created"], elsewhere["other"]])
+    assert elsewhere["count"] == "2 partite"
+
+
+def test_a_token_is_shown_once_copied_works_and_is_revoked(seen: Json) -> None:
+    token = steps(seen)["token"]
+    assert isinstance(token, dict)
+    assert token["prefix"] == "rkp_"
+    assert token["copied"] is True
+    assert token["me"] == {
+        "name": "Carla",
+        "credential": {"kind": "API_TOKEN", "scopes": ["GAMES_READ", "GAMES_PLAY", "GAMES_CREATE"]},
+    }
+    name, scopes = token["listed"][:2]
+    assert name == "arena bot"
+    # The permissions in words (a list as the browser's language joins one).
+    for scope in ("see my games and my cards in them", "join games and play", "create games"):
+        assert scope in scopes
+    assert "manage" not in scopes
+    assert token["shownAgain"] == 0
+    assert token["inPage"] is False
+    assert token["afterRevoke"] == "UNAUTHENTICATED"
+
+
+def test_profiles_show_games_results_and_bots(seen: Json) -> None:
+    done = steps(seen)
+    assert done["profile"] == {"title": "Carla", "results": [1, 0, 0], "games": 2}
+    assert done["botProfile"] == {"title": "Robotta bot", "badge": 1}
+    assert done["noProfile"] == "There is no such account."
+
+
+def test_every_account_page_is_accessible_and_in_words_in_both_languages(seen: Json) -> None:
+    pages = ("signup", "login", "myGames", "myTokens", "profile")
+    assert seen["axe"] == {f"{page}-{locale}": [] for page in pages for locale in ("en", "it")}
+    assert seen["raw"] == []
+
+
+def test_every_document_the_account_pages_sent_is_listed_and_none_refused(seen: Json) -> None:
+    sent = seen["documents"]
+    assert isinstance(sent, dict)
+    assert {text: codes for text, codes in sent.items() if codes} == {}
+    assert set(sent) <= listed_documents(), set(sent) - listed_documents()
+    assert {"Register", "LogIn", "LogOut", "MyGames", "MyTokens", "CreateApiToken"} <= operations(
+        sent
+    )
+    assert {"RevokeApiToken", "Profile", "CreateGame", "JoinGame"} <= operations(sent)
