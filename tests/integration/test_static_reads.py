@@ -33,7 +33,7 @@ def built(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         names.append(variant.name)
         return variant_type(variant)
 
-    monkeypatch.setattr("api.graphql.schema.variant_type", counted)
+    monkeypatch.setattr("api.graphql.query.variant_type", counted)
     return names
 
 
@@ -128,7 +128,7 @@ def views(monkeypatch: pytest.MonkeyPatch) -> list[int | None]:
         seen.append(viewer)
         return game_type(session, viewer)
 
-    monkeypatch.setattr("api.graphql.schema.game_type", counted)
+    monkeypatch.setattr("api.graphql.query.game_type", counted)
     return seen
 
 
