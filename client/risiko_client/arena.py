@@ -285,25 +285,10 @@ def run_arena(
 ) -> dict[str, Any]:
     """Play the games and return the report (see `report`). `options`: the game's, by name
     (Variant.options: S.P.Q.RisiKo!'s victory_points, …), over the variant's defaults."""
+    _check_names(bots, games, parallel)
     check_seating(bots, seating, SERVER)
-    for name in bots:
-        if name.startswith(SERVER) and name.removeprefix(SERVER) not in SERVER_POLICIES:
-            known = ", ".join(SERVER + policy for policy in SERVER_POLICIES)
-            raise ValueError(f"no server bot {name!r} (known: {known})")
-        if not name.startswith(SERVER) and name not in BOTS:
-            raise ValueError(f"no bot {name!r} (known: {', '.join(sorted(BOTS))})")
-    if all(name.startswith(SERVER) for name in bots):
-        raise ValueError("the arena needs at least one bot that plays through the API")
-    if games < 1 or parallel < 1:
-        raise ValueError("--games and --parallel must be at least 1")
     plan = schedule(bots, games, seed, duplicate)
-    admission = seating.admission or {}
-    guests_refused = admission.get("accountsRequired") or admission.get("admits") == "BOTS"
-    if guests_refused and any(names[0].startswith(SERVER) for _, names, *_ in plan):
-        raise ValueError(
-            "in a game for accounts only, a bot that plays through the API takes the first "
-            "seat, to seat the server's bots (with --duplicate, every bot takes it once)"
-        )
+    _check_plan(plan, seating)
     with contextlib.ExitStack() as stack:
         url = server or stack.enter_context(local_server())
         _check_bots(url, variant, bots)  # a bot that cannot play this game fails before any
@@ -327,6 +312,32 @@ def run_arena(
     accounts = sum(1 for credential in seating.credentials if credential)  # never the tokens
     settings |= {"bot_accounts": accounts, "admission": seating.admission}
     return settings | report(results, seconds)
+
+
+def _check_names(bots: list[str], games: int, parallel: int) -> None:
+    """ValueError, before any game, for a bot nobody knows or counts that cannot be."""
+    for name in bots:
+        if name.startswith(SERVER) and name.removeprefix(SERVER) not in SERVER_POLICIES:
+            known = ", ".join(SERVER + policy for policy in SERVER_POLICIES)
+            raise ValueError(f"no server bot {name!r} (known: {known})")
+        if not name.startswith(SERVER) and name not in BOTS:
+            raise ValueError(f"no bot {name!r} (known: {', '.join(sorted(BOTS))})")
+    if all(name.startswith(SERVER) for name in bots):
+        raise ValueError("the arena needs at least one bot that plays through the API")
+    if games < 1 or parallel < 1:
+        raise ValueError("--games and --parallel must be at least 1")
+
+
+def _check_plan(plan: list[tuple[Any, ...]], seating: Seating) -> None:
+    """ValueError when a game for accounts only would need a guest host: the server's bots
+    are seated by a player already at the table."""
+    admission = seating.admission or {}
+    guests_refused = admission.get("accountsRequired") or admission.get("admits") == "BOTS"
+    if guests_refused and any(names[0].startswith(SERVER) for _, names, *_ in plan):
+        raise ValueError(
+            "in a game for accounts only, a bot that plays through the API takes the first "
+            "seat, to seat the server's bots (with --duplicate, every bot takes it once)"
+        )
 
 
 def _check_bots(url: str, variant: str, bots: list[str]) -> None:
