@@ -6,8 +6,8 @@ import asyncio
 import contextlib
 import contextvars
 import logging
-import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager
 from datetime import timedelta
 from typing import Any
 
@@ -40,6 +40,7 @@ from api.accounts.service import Accounts
 from api.body_limit import BodySizeLimit
 from api.broker import Broker, LobbyNews
 from api.budget import Budgets
+from api.clock_ticker import run_clock
 from api.feed import ChangeFeed
 from api.graphiql import ASSETS_PATH, MISSING_PAGE, ImmutableFiles, local_page
 from api.graphql.context import Context
@@ -47,7 +48,8 @@ from api.graphql.errors import coded_result
 from api.graphql.schema import build_schema
 from api.graphql.shared_events import FrameEncoder
 from api.graphql.static_reads import encode_response
-from api.observability import Observability, games_in_memory
+from api.health import health_routes
+from api.observability import Observability
 from api.origins import admits, origin_pattern
 from api.persisted import carries_persisted_query, persisted_queries
 from api.refusals import (
@@ -365,6 +367,65 @@ def _change_feed(store: Store, broker: Broker) -> ChangeFeed | None:
     return ChangeFeed(store, broker) if isinstance(store, MongoStore) else None
 
 
+def _lifespan(
+    store: Store,
+    service: GameService,
+    accounts: Accounts,
+    observed: Observability,
+    settings: Settings,
+    feeds: tuple[ChangeFeed | None, AccountFeed | None],
+) -> Callable[[Starlette], AbstractAsyncContextManager[None]]:
+    """The server's start (the store opened, the clocks' deadlines recovered, the clock and
+    the change feeds running) and its stop, in the reverse order."""
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await store.open()
+        await accounts.start()
+        await service.recover_deadlines()
+        tasks = [asyncio.create_task(run_clock(service, settings, observed))]
+        for running in feeds:
+            if running is not None:
+                tasks.append(asyncio.create_task(running.run()))
+                await asyncio.wait_for(running.ready.wait(), timeout=30)
+        try:
+            yield
+        finally:
+            for task in tasks:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+            await service.close()
+            await accounts.stop()
+            await store.close()
+            await observed.close()
+
+    return lifespan
+
+
+def _middleware(
+    settings: Settings, graphql: RisikoGraphQL, observed: Observability
+) -> list[Middleware]:
+    """Outermost first."""
+    return [
+        *observed.outer_middleware(),
+        Middleware(
+            CORSMiddleware,
+            allow_origin_regex=graphql.origins.pattern if graphql.origins else None,
+            allow_methods=["GET", "POST"],
+            allow_headers=["Authorization", "Content-Type", "Accept", "X-Request-Id"],
+            expose_headers=["RateLimit", "RateLimit-Policy", "Retry-After", "X-Request-Id"],
+            max_age=600,
+        ),
+        Middleware(RequestId),
+        *observed.inner_middleware(),
+        # Large answers compressed (the boards: 19 kB, 2.8 kB gzipped); small ones, such
+        # as a seat's token, never (nothing for a compression side channel to measure).
+        Middleware(GZipMiddleware, minimum_size=1024),
+        Middleware(BodySizeLimit, limit=settings.max_body_bytes),
+    ]
+
+
 def create_app(
     settings: Settings | None = None,
     store: Store | None = None,
@@ -382,96 +443,18 @@ def create_app(
     service = GameService(observed.store(store), broker, publish_locally=feed is None, lobby=lobby)
     accounts, account_feed = _accounts(store, service, broker)
     graphql = RisikoGraphQL(service, settings, observed, accounts)
-
-    async def healthz(request: Request) -> Response:
-        return JSONResponse({"status": "ok"})
-
-    async def readyz(request: Request) -> Response:
-        try:
-            async with asyncio.timeout(settings.readiness_timeout_seconds):
-                ready = await store.ping()
-        except Exception:  # any failure or delay of the store means "not ready", never a crash
-            ready = False
-        return JSONResponse(
-            {"status": "ready" if ready else "unavailable"}, status_code=200 if ready else 503
-        )
-
-    async def clock() -> None:
-        """The games' clocks: turn deadlines, seated bots and tournament time limits, which
-        the service acts on through its write path; and the lobby's games nobody started,
-        abandoned, checked every minute at most."""
-        sweep_seconds = min(60.0, settings.unstarted_game_ttl_seconds / 2 or 60.0)
-        ticks_per_sweep = max(1, round(sweep_seconds / settings.clock_interval_seconds))
-        tick = 0
-        while True:
-            slept = time.perf_counter()
-            await asyncio.sleep(settings.clock_interval_seconds)
-            woke = time.perf_counter()
-            try:
-                await service.tick()
-                await service.expire_due()  # time limits of games from before game clocks
-                if tick % ticks_per_sweep == 0:
-                    await service.expire_lobby()
-            except Exception:  # the store may be down for a while; try again next tick
-                logger.exception("the clock could not declare expired time limits")
-            tick += 1
-            late = woke - slept - settings.clock_interval_seconds
-            try:
-                observed.clock_ticked(late, time.perf_counter() - woke, games_in_memory(service))
-            except Exception:  # a figure lost, never the clock: it would stop for good
-                logger.exception("the clock's figures could not be recorded")
-
-    @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        await store.open()
-        await accounts.start()
-        await service.recover_deadlines()
-        tasks = [asyncio.create_task(clock())]
-        for running in (feed, account_feed):
-            if running is not None:
-                tasks.append(asyncio.create_task(running.run()))
-                await asyncio.wait_for(running.ready.wait(), timeout=30)
-        try:
-            yield
-        finally:
-            for task in tasks:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
-            await service.close()
-            await accounts.stop()
-            await store.close()
-            await observed.close()
-
     app = Starlette(
         routes=[
             Route("/graphql", graphql, methods=["GET", "POST"]),
             WebSocketRoute("/graphql", graphql),
-            Route("/healthz", healthz),
-            Route("/readyz", readyz),
+            *health_routes(store, settings),
             *observed.routes(),
             Mount(ASSETS_PATH.rstrip("/"), ImmutableFiles(directory=settings.graphiql_assets_dir)),
             Route("/", web_client.page(settings.web_client_dir)),
             Mount("/assets", ImmutableFiles(directory=settings.web_client_dir / "assets")),
         ],
-        middleware=[
-            *observed.outer_middleware(),
-            Middleware(
-                CORSMiddleware,
-                allow_origin_regex=graphql.origins.pattern if graphql.origins else None,
-                allow_methods=["GET", "POST"],
-                allow_headers=["Authorization", "Content-Type", "Accept", "X-Request-Id"],
-                expose_headers=["RateLimit", "RateLimit-Policy", "Retry-After", "X-Request-Id"],
-                max_age=600,
-            ),
-            Middleware(RequestId),
-            *observed.inner_middleware(),
-            # Large answers compressed (the boards: 19 kB, 2.8 kB gzipped); small ones, such
-            # as a seat's token, never (nothing for a compression side channel to measure).
-            Middleware(GZipMiddleware, minimum_size=1024),
-            Middleware(BodySizeLimit, limit=settings.max_body_bytes),
-        ],
-        lifespan=lifespan,
+        middleware=_middleware(settings, graphql, observed),
+        lifespan=_lifespan(store, service, accounts, observed, settings, (feed, account_feed)),
     )
     app.state.service = service
     app.state.accounts = accounts

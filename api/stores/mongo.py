@@ -29,6 +29,7 @@ from api.stores.base import (
 from api.stores.mongo_pages import MongoPages, visible_query
 from api.stores.mongo_queries import MongoQueries
 from api.stores.mongo_rows import Document, event_of, record_document, record_of
+from api.stores.mongo_writes import write_game
 
 DEFAULT_DATABASE = "risiko"
 
@@ -136,64 +137,7 @@ class MongoStore(MongoPages, MongoQueries):
         db = self.db
 
         async def write(session: AsyncClientSession) -> None:
-            document = record_document(record)
-            if create:
-                await db.games.insert_one(document, session=session)
-            else:
-                changes = {key: value for key, value in document.items() if key != "_id"}
-                if record.snapshot_version != entry.seq:  # the stored snapshot stays as it is
-                    del changes["snapshot"], changes["snapshot_version"]
-                result = await db.games.update_one(
-                    {"_id": record.id, "version": entry.seq - 1},
-                    {"$set": changes},
-                    session=session,
-                )
-                if result.matched_count != 1:
-                    raise VersionConflict(f"game {record.id} is not at version {entry.seq - 1}")
-            await db.log.insert_one(
-                {
-                    "game_id": record.id,
-                    "seq": entry.seq,
-                    "kind": entry.kind,
-                    "seat": entry.seat,
-                    "payload": entry.payload,
-                    "created_at": entry.created_at,
-                },
-                session=session,
-            )
-            if events:
-                await db.events.insert_many(
-                    [
-                        {
-                            "game_id": record.id,
-                            "seq": e.seq,
-                            "log_seq": e.log_seq,
-                            "visible_to": e.visible_to,
-                            "data": e.data,
-                        }
-                        for e in events
-                    ],
-                    session=session,
-                )
-            await db.seats.delete_many({"game_id": record.id}, session=session)
-            if record.seats:
-                await db.seats.insert_many(
-                    [
-                        {"_id": s.token_hash, "game_id": record.id, "seat": s.seat}
-                        for s in record.seats
-                    ],
-                    session=session,
-                )
-            if idempotency is not None:
-                await db.idempotency.insert_one(
-                    {
-                        "game_id": record.id,
-                        "seat": -1 if idempotency.seat is None else idempotency.seat,
-                        "key": idempotency.key,
-                        "response": idempotency.response,
-                    },
-                    session=session,
-                )
+            await write_game(db, session, record, entry, events, idempotency, create=create)
 
         try:
             # The driver retries transient conflicts for up to two minutes; a conflict that

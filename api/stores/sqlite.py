@@ -30,6 +30,7 @@ from api.stores.base import (
 from api.stores.sqlite_pages import SqlitePages, read_games
 from api.stores.sqlite_queries import QUERIES_SCHEMA, SqliteQueries
 from api.stores.sqlite_rows import read_events, record_to_row, row_to_record
+from api.stores.sqlite_writes import Write, game_write
 
 T = TypeVar("T")
 
@@ -94,9 +95,6 @@ def _make_schema(connection: sqlite3.Connection) -> None:
         "CREATE INDEX IF NOT EXISTS seats_of_account ON seats (account_id, game_id) "
         "WHERE account_id IS NOT NULL"
     )
-
-
-Write = Callable[[sqlite3.Connection], None]
 
 
 def _settle(future: asyncio.Future[None], outcome: BaseException | None) -> None:
@@ -201,74 +199,21 @@ class SqliteStore(SqlitePages, SqliteQueries):
         *,
         create: bool,
     ) -> None:
-        def write(c: sqlite3.Connection) -> None:
-            if create:
-                c.execute(
-                    "INSERT INTO games (id, variant, status, version, created_at, row, deadline) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        record.id,
-                        record.variant,
-                        record.status,
-                        record.version,
-                        record.created_at,
-                        record_to_row(record),
-                        record.deadline,
-                    ),
-                )
-            else:
-                updated = c.execute(
-                    "UPDATE games SET status = ?, version = ?, row = ?, deadline = ? "
-                    "WHERE id = ? AND version = ?",
-                    (
-                        record.status,
-                        record.version,
-                        record_to_row(record),
-                        record.deadline,
-                        record.id,
-                        entry.seq - 1,
-                    ),
-                )
-                if updated.rowcount != 1:
-                    raise VersionConflict(f"game {record.id} is not at version {entry.seq - 1}")
-            c.execute(
-                "INSERT INTO log (game_id, seq, kind, seat, payload, created_at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (
-                    record.id,
-                    entry.seq,
-                    entry.kind,
-                    entry.seat,
-                    json.dumps(entry.payload),
-                    entry.created_at,
-                ),
-            )
-            c.executemany(
-                "INSERT INTO events (game_id, seq, log_seq, visible_to, data) "
-                "VALUES (?, ?, ?, ?, ?)",
-                [(record.id, e.seq, e.log_seq, e.visible_to, json.dumps(e.data)) for e in events],
-            )
-            c.execute("DELETE FROM seats WHERE game_id = ?", (record.id,))
-            c.executemany(
-                "INSERT INTO seats (token_hash, game_id, seat, account_id) VALUES (?, ?, ?, ?)",
-                [(s.token_hash, record.id, s.seat, s.account_id) for s in record.seats],
-            )
-            if idempotency is not None:
-                c.execute(
-                    "INSERT INTO idempotency (game_id, seat, key, response) VALUES (?, ?, ?, ?)",
-                    (
-                        record.id,
-                        -1 if idempotency.seat is None else idempotency.seat,
-                        idempotency.key,
-                        json.dumps(idempotency.response),
-                    ),
-                )
+        write = game_write(record, entry, events, idempotency, create=create)
+        if self.group_commit:
+            await self._commit_with_others(write)
+        else:
+            await self._commit_alone(write)
 
-        if not self.group_commit:  # a transaction of its own
-            (outcome,) = await self._run(lambda _: self._transaction([write]))
-            if outcome is not None:
-                raise outcome
-            return
+    async def _commit_alone(self, write: Write) -> None:
+        """`write` in a transaction of its own."""
+        (outcome,) = await self._run(lambda _: self._transaction([write]))
+        if outcome is not None:
+            raise outcome
+
+    async def _commit_with_others(self, write: Write) -> None:
+        """`write` queued for the next commit (group commit), which the store's thread starts
+        unless one is already queued or under way; returns once that commit is done."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
         with self._pending_lock:

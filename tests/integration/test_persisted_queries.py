@@ -14,7 +14,8 @@ from typing import Any
 import httpx
 import pytest
 import websockets
-from risiko_client import api as client_documents
+from risiko_client import documents as client_documents
+from risiko_client.transport import ParsedRequest
 from websockets.typing import Subprotocol
 
 from api.trusted import TrustedDocuments, python_client_documents
@@ -159,7 +160,7 @@ def test_the_python_clients_documents_are_trusted_as_it_sends_them() -> None:
     trusted = TrustedDocuments(python_client_documents())
     names = ("CREATE", "JOIN", "ADD_BOT", "START", "GAME", "TURN", "SUBMIT", "EVENTS", "BOARD")
     for name in names:
-        sent = client_documents._Request(getattr(client_documents, name)).text
+        sent = ParsedRequest(getattr(client_documents, name)).text
         assert trusted.get(digest(sent)) == sent, name
     assert trusted.get(digest(client_documents.GAME_FIELDS)) is None  # a fragment alone
 
@@ -180,7 +181,7 @@ async def test_a_trusted_server_runs_its_documents_and_refuses_any_other(tmp_pat
         spaced = (await send(api.client, {"query": "query Mine {variants{name\ntitle}}"})).json()
         assert spaced["data"] == listed["data"]  # the same document, written otherwise
         assert (await send(api.client, persisted(mine))).json()["data"] == listed["data"]
-        board = client_documents._Request(client_documents.BOARD).text  # the Python client's
+        board = ParsedRequest(client_documents.BOARD).text  # the Python client's
         assert (await send(api.client, persisted(board))).json()["data"]["variants"]
         for request in (
             {"query": VARIANTS},

@@ -7,7 +7,7 @@ import time
 import pytest
 from graphql import build_schema as build_sdl
 from graphql import execute_sync, get_introspection_query, parse, specified_rules
-from risiko_client import api as client_documents
+from risiko_client import documents as client_documents
 
 from api.graphql.cost import DEFAULT_PAGE, LIST_SIZES, MAX_PAGE, measure
 from api.graphql.limits import ADMISSION_RULES, Limits, _DocumentFacts
