@@ -35,11 +35,19 @@ def served_kinds() -> list[tuple[Variant | None, type[Event]]]:
     """Every kind of event of the games this process serves, with the variant that owns it
     (None: every game's): the shared kinds, then each variant's own, in the registry's order."""
     found: list[tuple[Variant | None, type[Event]]] = [
-        (None, cls) for cls in EVENT_TYPES if shared(cls)
+        (None, cls) for cls in sorted(filter(shared, EVENT_TYPES), key=_declared_order)
     ]
     for variant in VARIANTS.values():
-        found += [(variant, cls) for cls in EVENT_TYPES if owner(cls) is variant]
+        own = [cls for cls in EVENT_TYPES if owner(cls) is variant]
+        found += [(variant, cls) for cls in sorted(own, key=_declared_order)]
     return found
+
+
+def _declared_order(cls: type[Event]) -> tuple[bool, str, int]:
+    """The domain's kinds first, then by module, then as each module declares them: an order
+    that does not hang on which module a process happened to import first (the served schema
+    is the exported one)."""
+    return (not cls.__module__.startswith("domain."), cls.__module__, EVENT_TYPES.index(cls))
 
 
 _KINDS: dict[tuple[str, int, int], Mapping[str, type[Event]]] = {}

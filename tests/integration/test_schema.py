@@ -26,6 +26,24 @@ def test_the_checked_in_schema_matches_the_code() -> None:
     assert (ROOT / "schema.graphql").read_text() == schema.as_str() + "\n"
 
 
+def test_the_served_schema_is_the_exported_one_whatever_is_imported_first() -> None:
+    """The server imports the app first, the CLI the schema: the same schema either way (the
+    union of events once listed the service's kinds in the order their modules were loaded)."""
+    import subprocess
+    import sys
+
+    program = "import {}; from api.graphql.schema import schema; print(schema.as_str())"
+    for first in ("api.app", "api.clock", "api.lobby_events", "variants.spqr"):
+        printed = subprocess.run(
+            [sys.executable, "-c", program.format(first)],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=ROOT,
+        ).stdout
+        assert printed == (ROOT / "schema.graphql").read_text(), first
+
+
 def test_export_schema_prints_it(capsys: object) -> None:
     import pytest
 
