@@ -40,3 +40,18 @@ class TournamentStore(Protocol):
         """Write `record` if the stored one's version is `record.version - 1`; False, and
         nothing written, if another write came first."""
         ...
+
+
+def tournament_store_for(store: object) -> TournamentStore:
+    """The tournament store beside a game store: a table in the same SQLite file, or a
+    collection in the same MongoDB database, with the same write concern."""
+    from api.stores.mongo import MongoStore
+    from api.stores.mongo_tournaments import MongoTournamentStore
+    from api.stores.sqlite import SqliteStore
+    from api.stores.sqlite_tournaments import SqliteTournamentStore
+
+    if isinstance(store, MongoStore):
+        return MongoTournamentStore(store.uri, store.write_concern.document.get("w", "majority"))
+    if isinstance(store, SqliteStore):
+        return SqliteTournamentStore(store.path)
+    raise TypeError(f"no tournament store goes with {type(store).__name__}")

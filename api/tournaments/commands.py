@@ -15,7 +15,7 @@ class CreateTournament:
     registration_closes_at: float  # seconds since the epoch
     variant: str = "classic"
     table_size: int = 4  # the size the tables are cut to; 3 and 5 fill in
-    time_limit: int = 3600  # each game's, in seconds
+    time_limit_minutes: int = 60  # each game's time limit (the tournament rules' option)
     clock: dict[str, Any] | None = None  # each game's time control, plain (api/clock.py)
     admits: Admits = Admits.ANYONE
 
@@ -23,5 +23,5 @@ class CreateTournament:
 # Bounds of a tournament's settings.
 MAX_ROUNDS = 20
 MAX_NAME = 80
-TIME_LIMITS = (60, 24 * 3600)
+TIME_LIMITS = (1, 24 * 60)  # minutes
 TABLE_SIZES = (3, 6)

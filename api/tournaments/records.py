@@ -47,7 +47,7 @@ class TournamentRecord:
     variant: str
     rounds: int  # how many rounds it plays
     table_rule: TableRule
-    time_limit: int  # each game's time limit, in seconds
+    time_limit_minutes: int  # each game's time limit
     clock: dict[str, Any] | None  # each game's time control (api/clock.py's plain form)
     registration_closes_at: float
     admits: str  # an Admits value: people, bots or both
@@ -88,7 +88,7 @@ class TournamentRecord:
             "variant": self.variant,
             "rounds": self.rounds,
             "table_rule": [rule.minimum, rule.preferred, rule.maximum],
-            "time_limit": self.time_limit,
+            "time_limit_minutes": self.time_limit_minutes,
             "clock": self.clock,
             "registration_closes_at": self.registration_closes_at,
             "admits": self.admits,
@@ -112,7 +112,7 @@ class TournamentRecord:
             variant=data["variant"],
             rounds=data["rounds"],
             table_rule=TableRule(minimum, preferred, maximum),
-            time_limit=data["time_limit"],
+            time_limit_minutes=data["time_limit_minutes"],
             clock=data["clock"],
             registration_closes_at=data["registration_closes_at"],
             admits=data["admits"],

@@ -58,6 +58,10 @@ class TableMaker(Protocol):
         a game that already exists is left as it is (a retry after a crash, or a race)."""
         ...
 
+    async def result(self, game_id: str) -> GameResult | None:
+        """The table's game's result once it is finished; None before."""
+        ...
+
 
 def table_rule(size: int) -> TableRule:
     """Tables of `size`, filled in with one less (never under 3) or one more (never over 6)."""
@@ -90,7 +94,7 @@ class Tournaments:
             variant=command.variant,
             rounds=command.rounds,
             table_rule=table_rule(command.table_size),
-            time_limit=command.time_limit,
+            time_limit_minutes=command.time_limit_minutes,
             clock=command.clock,
             registration_closes_at=command.registration_closes_at,
             admits=command.admits.value,
@@ -174,6 +178,8 @@ class Tournaments:
     ) -> TournamentRecord:
         """Seat round `round_number` (once), then open its tables' games."""
 
+        await self.settle(tournament_id)
+
         def seat(record: TournamentRecord) -> TournamentRecord:
             _check_organiser(record, principal)
             if len(record.played) >= round_number:
@@ -183,6 +189,21 @@ class Tournaments:
         record = await self._change(tournament_id, seat)
         await self.tables.open_tables(record, record.played[round_number - 1])
         return record
+
+    async def settle(self, tournament_id: str) -> TournamentRecord:
+        """Count the games of the current round that have finished and are not counted yet
+        (each once: `record_result`); the tournament as it is then."""
+        record = await self.get(tournament_id)
+        current = record.current
+        if current is None:
+            return record
+        counted = False
+        for table in current.tables:
+            if table.result is None:
+                result = await self.tables.result(table.game)
+                if result is not None:
+                    counted = await self.record_result(tournament_id, result) or counted
+        return await self.get(tournament_id) if counted else record
 
     async def record_result(self, tournament_id: str, result: GameResult) -> bool:
         """Count a finished table's game; False if it was counted already (once only)."""
@@ -215,8 +236,8 @@ def _check_settings(command: CreateTournament) -> None:
         problems.append(f"1 to {MAX_ROUNDS} rounds")
     if not TABLE_SIZES[0] <= command.table_size <= TABLE_SIZES[1]:
         problems.append(f"tables of {TABLE_SIZES[0]} to {TABLE_SIZES[1]}")
-    if not TIME_LIMITS[0] <= command.time_limit <= TIME_LIMITS[1]:
-        problems.append(f"a time limit of {TIME_LIMITS[0]} to {TIME_LIMITS[1]} seconds")
+    if not TIME_LIMITS[0] <= command.time_limit_minutes <= TIME_LIMITS[1]:
+        problems.append(f"a time limit of {TIME_LIMITS[0]} to {TIME_LIMITS[1]} minutes")
     if problems:
         raise refuse(ErrorCode.INVALID_TOURNAMENT, "a tournament needs " + ", ".join(problems))
 
@@ -291,7 +312,7 @@ def _with_result(record: TournamentRecord, result: GameResult) -> tuple[Tourname
                 continue
             if table.result is not None:
                 return record, False
-            if tuple(line.player for line in result.players) != table.players:
+            if sorted(line.player for line in result.players) != sorted(table.players):
                 raise refuse(
                     ErrorCode.INVALID_TOURNAMENT, "the result's players are not the table's"
                 )
