@@ -24,8 +24,9 @@ from api.tournaments.commands import CreateTournament
 from api.tournaments.errors import TournamentError
 from api.tournaments.records import RoundRecord, TournamentRecord, TournamentStatus
 from api.tournaments.service import Tournaments
-from competition.results import GameResult, from_ranking
+from competition.results import GameResult
 from competition.standings import Standings
+from tests.competition_support import ranked_result
 
 pytestmark = pytest.mark.anyio
 
@@ -101,14 +102,6 @@ async def registered(service: Tournaments, players: int, **changes: object) -> T
     for number in range(players):
         record = await service.register(player(number), record.id)
     return record
-
-
-def finished(game: str, players: tuple[str, ...], rng: random.Random) -> GameResult:
-    """A table's result as the engine would rank it: distinct points, best first."""
-    points = rng.sample(range(90), len(players))
-    order = sorted(range(len(players)), key=lambda seat: -points[seat])
-    ranking = [(rank, seat, points[seat]) for rank, seat in enumerate(order, start=1)]
-    return from_ranking(game, players, ranking, objective_seat=None)
 
 
 # --------------------------------------------------------------------------- the store
@@ -236,7 +229,7 @@ async def test_three_rounds_of_results_make_the_recomputed_standings(
     for number in (1, 2, 3):
         record = await first.start_round(ORGANISER, tid, number)
         for table in record.played[-1].tables:
-            result = finished(table.game, table.players, rng)
+            result = ranked_result(table.game, table.players, rng)
             counted = await asyncio.gather(
                 first.record_result(tid, result), second.record_result(tid, result)
             )
