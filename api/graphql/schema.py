@@ -34,7 +34,7 @@ from api.graphql.shared_events import SharedEventExecutor, StreamResultsRunner
 from api.graphql.static_reads import StaticAnswers, StaticReads
 from api.graphql.subscription import Subscription
 from api.graphql.tournament_mutations import TournamentMutation
-from api.graphql.tournaments import TournamentQuery
+from api.graphql.tournaments import TournamentQuery, TournamentSubscription
 
 
 class MaskUnexpectedErrors(MaskErrors):
@@ -81,7 +81,7 @@ def build_schema(
     built = Schema(
         query=merge_types("Query", (Query, AccountQuery, TournamentQuery)),
         mutation=merge_types("Mutation", (Mutation, AccountMutation, TournamentMutation)),
-        subscription=Subscription,
+        subscription=merge_types("Subscription", (Subscription, TournamentSubscription)),
         types=[Game, *STATE_TYPES, *OWN_OPTION_TYPES],
         execution_context_class=SharedEventExecutor,
         extensions=[

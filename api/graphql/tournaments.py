@@ -1,10 +1,13 @@
-"""The tournament queries and mutations: thin resolvers over the tournament commands
-(api/tournaments/service.py), merged into the schema's Query and Mutation
-(api/graphql/schema.py). A refused command is a user error and changes nothing; a credential
-missing, not valid, or without the scope fails the request (UNAUTHENTICATED, FORBIDDEN)."""
+"""The tournament queries and its news (a subscription): thin resolvers over the tournament
+commands (api/tournaments/service.py), merged into the schema's Query and Subscription
+(api/graphql/schema.py); the mutations are in tournament_mutations.py. A refused command is a
+user error and changes nothing; a credential missing, not valid, or without the scope fails
+the request (UNAUTHENTICATED, FORBIDDEN)."""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import AsyncGenerator
 from typing import Annotated
 
 import strawberry
@@ -17,12 +20,16 @@ from api.graphql.ids import from_global_id, page_size, to_global_id
 from api.graphql.pages import AFTER, FIRST, PageInfo
 from api.stores.base import Admits
 from api.tournaments.errors import TournamentError
+from api.tournaments.news import NewsKind, news_between
 from api.tournaments.records import TableRecord, TournamentRecord, TournamentStatus
 from api.tournaments.service import Tournaments
 from domain.errors import ErrorCode
 
 strawberry.enum(TournamentStatus, description="Where a tournament is.")
+strawberry.enum(NewsKind, description="What happened in a tournament.")
 TYPE = "Tournament"
+# How often a news stream reads its tournament (and counts the games that ended meanwhile).
+NEWS_EVERY_SECONDS = 1.0
 
 
 def tournaments_of(info: Info) -> Tournaments:
@@ -228,3 +235,39 @@ def _cursor(after: str) -> str:
     if found is None:
         raise GraphQLError("not a cursor of this list", extensions={"code": "BAD_USER_INPUT"})
     return found[1]
+
+
+@strawberry.type(description="A piece of a tournament's news, with the tournament after it.")
+class TournamentNews:
+    kind: NewsKind = strawberry.field(description="What happened.")
+    round: int | None = strawberry.field(description="The round it concerns, if one.")
+    game_id: strawberry.ID | None = strawberry.field(description="The game that ended, if one.")
+    tournament: Tournament = strawberry.field(description="The tournament as it is now.")
+
+
+@strawberry.type
+class TournamentSubscription:
+    @strawberry.subscription(
+        description="A tournament's news as it happens: a round started, a game ended (counted), "
+        "the standings changed, the tournament finished (the stream ends then). It reads the "
+        f"tournament every {NEWS_EVERY_SECONDS:g} s, counting the games that ended meanwhile."
+    )
+    async def tournament_news(
+        self, info: Info, id: Annotated[strawberry.ID, strawberry.argument(description="Its id.")]
+    ) -> AsyncGenerator[TournamentNews, None]:
+        tournaments = tournaments_of(info)
+        try:
+            tournament_id = tournament_id_of(id)
+            seen = await tournaments.settle(tournament_id)
+        except TournamentError as error:
+            raise GraphQLError(error.message, extensions={"code": "NOT_FOUND"}) from None
+        while seen.status is not TournamentStatus.FINISHED:
+            await asyncio.sleep(NEWS_EVERY_SECONDS)
+            now = await tournaments.settle(tournament_id)
+            shown = tournament_type(now)
+            for news in news_between(seen, now):
+                game = None if news.game is None else to_global_id("Game", news.game)
+                yield TournamentNews(
+                    kind=news.kind, round=news.round, game_id=game, tournament=shown
+                )
+            seen = now

@@ -6,6 +6,7 @@ player the winner); the final standings the server reads equal those recomputed 
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -15,7 +16,7 @@ import pytest
 
 from competition.results import GameResult, from_ranking
 from competition.standings import Standings
-from tests.e2e.support import Server
+from tests.e2e.support import Server, Socket, open_socket
 from tests.e2e.test_accounts import BECOME_BOT, Api, register
 
 pytestmark = pytest.mark.anyio
@@ -36,6 +37,7 @@ LEAVE = f"mutation($g: ID!) {{ leaveGame(input: {{gameId: $g}}) {{ {ERRORS} }} }
 READ = """query($t: ID!) { tournament(id: $t) { status
   roundsPlayed { ended tables { gameId } }
   standings { place account { name } games points objectives opponentsPoints bestGame } } }"""
+NEWS = "subscription($t: ID!) { tournamentNews(id: $t) { kind round gameId } }"
 GAME = """query($g: ID!) { game(id: $g) { status
   players { seat resigned account { name } }
   outcome { winner reason ranking { rank seat points } } } }"""
@@ -69,8 +71,16 @@ def result_of(game_id: str, game: Json) -> GameResult:
     )
 
 
+async def news_until_finished(socket: Socket) -> list[Json]:
+    told = []
+    while (message := await socket.until("news", timeout=30))["type"] == "next":
+        told.append(message["payload"]["data"]["tournamentNews"])
+    assert message["type"] == "complete", message
+    return told
+
+
 async def test_sixteen_bots_play_a_tournament_to_its_final_standings(
-    http: httpx.AsyncClient,
+    http: httpx.AsyncClient, server: Server
 ) -> None:
     api = Api(http)
     organiser = await register(api, "Organiser")
@@ -80,6 +90,21 @@ async def test_sixteen_bots_play_a_tournament_to_its_final_standings(
     made = (await api.data(CREATE, organiser, i=settings))["createTournament"]
     assert made["userErrors"] == []
     tid = made["tournament"]["id"]
+    async with open_socket(server.ws_url) as socket:
+        await socket.subscribe("news", NEWS, {"t": tid})
+        await asyncio.sleep(1.5)  # the stream has read the tournament once
+        await play(api, tid, organiser, bots)
+        told = await news_until_finished(socket)
+    kinds = [news["kind"] for news in told]
+    assert kinds.count("ROUND_STARTED") == 3
+    assert kinds.count("GAME_ENDED") == 12
+    assert "STANDINGS_CHANGED" in kinds
+    assert kinds[-1] == "FINISHED"
+    assert [news["round"] for news in told if news["kind"] == "ROUND_STARTED"] == [1, 2, 3]
+    await check_standings(api, tid, bots)
+
+
+async def play(api: Api, tid: str, organiser: str, bots: dict[str, str]) -> None:
     for token in bots.values():
         assert (await api.data(REGISTER, token, t=tid))["registerForTournament"]["userErrors"] == []
     assert (await api.data(CLOSE, organiser, t=tid))["closeTournamentRegistration"][
@@ -94,6 +119,9 @@ async def test_sixteen_bots_play_a_tournament_to_its_final_standings(
             for player in table["players"][1:]:
                 left = (await api.data(LEAVE, bots[player["name"]], g=table["gameId"]))["leaveGame"]
                 assert left["userErrors"] == []
+
+
+async def check_standings(api: Api, tid: str, bots: dict[str, str]) -> None:
     final = (await api.data(READ, t=tid))["tournament"]
     assert final["status"] == "FINISHED"
     assert all(round_["ended"] for round_ in final["roundsPlayed"])
