@@ -20,6 +20,7 @@ from api.graphql.ids import from_global_id, page_size, to_global_id
 from api.graphql.pages import AFTER, FIRST, PageInfo
 from api.stores.base import Admits
 from api.tournaments.errors import TournamentError
+from api.tournaments.export import ExportFormat, export
 from api.tournaments.news import NewsKind, news_between
 from api.tournaments.records import TableRecord, TournamentRecord, TournamentStatus
 from api.tournaments.service import Tournaments
@@ -27,6 +28,9 @@ from domain.errors import ErrorCode
 
 strawberry.enum(TournamentStatus, description="Where a tournament is.")
 strawberry.enum(NewsKind, description="What happened in a tournament.")
+strawberry.enum(
+    ExportFormat, description="An export's shape: JSON (all), or CSV of the standings or games."
+)
 TYPE = "Tournament"
 # How often a news stream reads its tournament (and counts the games that ended meanwhile).
 NEWS_EVERY_SECONDS = 1.0
@@ -132,6 +136,20 @@ class Tournament:
     @strawberry.field(description="The accounts registered now.")
     async def entrants(self, info: Info) -> list[Account]:
         return await _accounts(info, self.record.entrants)
+
+    @strawberry.field(
+        description="The standings and every counted game's result, for a sheet or a ranking "
+        "site (each game's history: `game(id) { actionLog }`). Players by account name."
+    )
+    async def export(
+        self,
+        info: Info,
+        format: Annotated[ExportFormat, strawberry.argument(description="Its shape.")],
+    ) -> str:
+        players = {line.player for result in self.record.results() for line in result.players}
+        found = await _accounts(info, (*self.record.entrants, *sorted(players)))
+        names = {account.account_id: account.name for account in found}
+        return export(self.record, names, format)
 
     @strawberry.field(description="The standings now, first place first.")
     async def standings(self, info: Info) -> list[TournamentStanding]:

@@ -5,6 +5,9 @@ refusal is a typed user error that changes nothing, a missing scope fails the re
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -108,6 +111,33 @@ async def test_sixteen_bots_play_three_rounds_through_the_api(api: Api) -> None:
         (row["account"]["name"], row["points"], row["games"]) for row in final["standings"]
     ] == [(names[row.player], row.points, row.games) for row in recomputed]
     assert [row["games"] for row in final["standings"]] == [3] * 16
+    await check_exports(api, tid, final["standings"])
+
+
+EXPORT = """query($id: ID!) { tournament(id: $id) {
+  json: export(format: JSON) standings: export(format: STANDINGS_CSV)
+  games: export(format: GAMES_CSV) } }"""
+
+
+async def check_exports(api: Api, tid: str, standings: list[Json]) -> None:
+    exported = (await data(api.client, EXPORT, {"id": tid}))["tournament"]
+    whole = json.loads(exported["json"])
+    assert [(row["player"], row["points"]) for row in whole["standings"]] == [
+        (row["account"]["name"], row["points"]) for row in standings
+    ]
+    assert len(whole["games"]) == 12 * 4
+    assert "seed" not in exported["json"]
+    rows = list(csv.DictReader(io.StringIO(exported["standings"])))
+    assert [(row["place"], row["player"]) for row in rows] == [
+        (str(row["place"]), row["account"]["name"]) for row in standings
+    ]
+    lines = list(csv.DictReader(io.StringIO(exported["games"])))
+    assert len(lines) == 48
+    assert {line["round"] for line in lines} == {"1", "2", "3"}
+    points: dict[str, int] = {}
+    for line in lines:
+        points[line["player"]] = points.get(line["player"], 0) + int(line["score"])
+    assert points == {row["account"]["name"]: row["points"] for row in standings}
 
 
 def raw(global_id: str, type_name: str) -> str:
