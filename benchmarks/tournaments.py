@@ -98,7 +98,7 @@ async def _with_games(path: Path, players: int, rng: random.Random) -> dict[str,
         (record,) = await store.tournaments(None, 1)
         for table in record.played[0].tables:  # each game was opened, seated and started
             session = await service.session(table.game)
-            assert session.record.status is GameStatus.ACTIVE
+            assert session.record.status == GameStatus.ACTIVE
             assert len(session.record.seats) == len(table.players)
         return figures
     finally:

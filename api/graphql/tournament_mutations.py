@@ -10,18 +10,29 @@ from typing import Annotated
 
 import strawberry
 
-from api.accounts.names import name_key
+from api.accounts.names import LONGEST_SENT, name_key
 from api.accounts.scopes import Principal
 from api.graphql.account_types import accounts_of, refused
 from api.graphql.accounts import request_principal
+from api.graphql.arguments import bounded
 from api.graphql.context import Info
-from api.graphql.inputs import UserError, user_error
-from api.graphql.tournaments import Tournament, tournament_id_of, tournament_type, tournaments_of
+from api.graphql.inputs import ECHOED_KEY, UserError, user_error
+from api.graphql.tournaments import (
+    TOURNAMENT_ID,
+    Tournament,
+    tournament_id_of,
+    tournament_type,
+    tournaments_of,
+)
 from api.stores.base import Admits
+from api.text_inputs import CLIENT_MUTATION_ID, DATA_NAME, TextBound
 from api.tournaments.commands import CreateTournament
 from api.tournaments.errors import TournamentError
 from api.tournaments.records import TournamentRecord
 from domain.errors import CodedError, ErrorCode
+
+# An ISO 8601 time with its offset and fractions of a second is 32 characters.
+MOMENT = TextBound("a time", 40, least=1)
 
 Command = Callable[[Principal], Awaitable[TournamentRecord]]
 
@@ -31,35 +42,39 @@ class CreateTournamentInput:
     name: str = strawberry.field(description="1 to 80 characters.")
     rounds: int = strawberry.field(description="How many rounds: 1 to 20.")
     registration_closes_at: str = strawberry.field(
-        description="Until when accounts may register (ISO 8601 with its offset)."
+        description=f"Until when accounts may register (ISO 8601 with its offset; {MOMENT.rule})."
     )
-    variant: str = strawberry.field(default="classic", description="classic (tournament rules).")
+    variant: str = strawberry.field(
+        default="classic", description=f"classic, with the tournament rules ({DATA_NAME.rule})."
+    )
     table_size: int = strawberry.field(default=4, description="Tables of 3 to 6 (4: the best).")
     time_limit_minutes: int = strawberry.field(default=60, description="Each game's: 1 to 1440.")
     admits: Admits = strawberry.field(default=Admits.ANYONE, description="People, bots or both.")
-    client_mutation_id: str | None = strawberry.field(default=None, description="Echoed.")
+    client_mutation_id: str | None = strawberry.field(default=None, description=ECHOED_KEY)
 
 
 @strawberry.input(description="A tournament to act on.")
 class TournamentInput:
-    tournament_id: strawberry.ID = strawberry.field(description="Its id.")
-    client_mutation_id: str | None = strawberry.field(default=None, description="Echoed.")
+    tournament_id: strawberry.ID = strawberry.field(description=TOURNAMENT_ID)
+    client_mutation_id: str | None = strawberry.field(default=None, description=ECHOED_KEY)
 
 
 @strawberry.input(description="A tournament and an account of it (the organiser's commands).")
 class TournamentPlayerInput:
-    tournament_id: strawberry.ID = strawberry.field(description="Its id.")
-    name: str = strawberry.field(description="The account's name.")
-    client_mutation_id: str | None = strawberry.field(default=None, description="Echoed.")
+    tournament_id: strawberry.ID = strawberry.field(description=TOURNAMENT_ID)
+    name: str = strawberry.field(
+        description=f"The account's name (at most {LONGEST_SENT} characters)."
+    )
+    client_mutation_id: str | None = strawberry.field(default=None, description=ECHOED_KEY)
 
 
 @strawberry.input(description="The round to start: the next one, once the one before has ended.")
 class StartTournamentRoundInput:
-    tournament_id: strawberry.ID = strawberry.field(description="Its id.")
+    tournament_id: strawberry.ID = strawberry.field(description=TOURNAMENT_ID)
     round: int = strawberry.field(
         description="Its number; a round seated already is left as it is."
     )
-    client_mutation_id: str | None = strawberry.field(default=None, description="Echoed.")
+    client_mutation_id: str | None = strawberry.field(default=None, description=ECHOED_KEY)
 
 
 @strawberry.type(description="The tournament after the command, or why it was refused.")
@@ -70,6 +85,7 @@ class TournamentPayload:
 
 
 async def _run(info: Info, key: str | None, command: Command) -> TournamentPayload:
+    bounded(CLIENT_MUTATION_ID, key)
     principal = await request_principal(info)
     try:
         with refused():
@@ -84,6 +100,7 @@ async def _run(info: Info, key: str | None, command: Command) -> TournamentPaylo
 
 
 def _moment(text: str) -> float:
+    bounded(MOMENT, text)
     try:
         moment = datetime.fromisoformat(text)
     except ValueError:
@@ -110,6 +127,7 @@ class TournamentMutation:
         input: Annotated[CreateTournamentInput, strawberry.argument(description="It.")],
     ) -> TournamentPayload:
         async def create(principal: Principal) -> TournamentRecord:
+            bounded(DATA_NAME, input.variant)
             command = CreateTournament(
                 input.name,
                 input.rounds,

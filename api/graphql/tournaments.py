@@ -19,6 +19,7 @@ from api.graphql.context import Info
 from api.graphql.ids import from_global_id, page_size, to_global_id
 from api.graphql.pages import AFTER, FIRST, PageInfo
 from api.stores.base import Admits
+from api.text_inputs import GLOBAL_ID
 from api.tournaments.errors import TournamentError
 from api.tournaments.export import ExportFormat, export
 from api.tournaments.news import NewsKind, news_between
@@ -32,6 +33,7 @@ strawberry.enum(
     ExportFormat, description="An export's shape: JSON (all), or CSV of the standings or games."
 )
 TYPE = "Tournament"
+TOURNAMENT_ID = f"The tournament's id ({GLOBAL_ID.rule})."
 # How often a news stream reads its tournament (and counts the games that ended meanwhile).
 NEWS_EVERY_SECONDS = 1.0
 
@@ -225,7 +227,9 @@ class TournamentQuery:
         description="A tournament by its id, its finished games counted; null if none."
     )
     async def tournament(
-        self, info: Info, id: Annotated[strawberry.ID, strawberry.argument(description="Its id.")]
+        self,
+        info: Info,
+        id: Annotated[strawberry.ID, strawberry.argument(description=TOURNAMENT_ID)],
     ) -> Tournament | None:
         try:
             return tournament_type(await tournaments_of(info).settle(tournament_id_of(id)))
@@ -271,7 +275,9 @@ class TournamentSubscription:
         f"tournament every {NEWS_EVERY_SECONDS:g} s, counting the games that ended meanwhile."
     )
     async def tournament_news(
-        self, info: Info, id: Annotated[strawberry.ID, strawberry.argument(description="Its id.")]
+        self,
+        info: Info,
+        id: Annotated[strawberry.ID, strawberry.argument(description=TOURNAMENT_ID)],
     ) -> AsyncGenerator[TournamentNews, None]:
         tournaments = tournaments_of(info)
         try:

@@ -22,6 +22,8 @@ from variants import VARIANTS
 
 # What a repeated step answers: the game, the seat or the start is there already.
 DONE_ALREADY = {ErrorCode.ALREADY_SEATED, ErrorCode.GAME_ALREADY_STARTED}
+# How often a table is opened again after another instance's change to its game came first.
+ATTEMPTS = 20
 
 
 class GameTables:
@@ -33,11 +35,17 @@ class GameTables:
 
     async def open_tables(self, tournament: TournamentRecord, round_: RoundRecord) -> None:
         for table in round_.tables:
-            await self._open(tournament, table)
+            for attempt in range(ATTEMPTS):
+                try:
+                    await self._open(tournament, table)
+                    break
+                except ServiceError as error:  # another instance changed the game first
+                    if error.code != ErrorCode.STALE_VERSION or attempt == ATTEMPTS - 1:
+                        raise
 
     async def _open(self, tournament: TournamentRecord, table: TableRecord) -> None:
         session = await self._created(tournament, table)
-        if session.record.status is not GameStatus.LOBBY:
+        if session.record.status != GameStatus.LOBBY:
             return
         seated = {seat.account_id for seat in session.record.seats}
         for player in table.players:
@@ -94,7 +102,7 @@ def result_of(session: Session) -> GameResult | None:
     """A finished game's result by the seed's scoring: the engine's ranking and points, the
     objective achieved by the winner of an objective; None while it is not finished."""
     game, record = session.game, session.record
-    if record.status is not GameStatus.FINISHED or game is None or not game.ranking:
+    if record.status != GameStatus.FINISHED or game is None or not game.ranking:
         return None
     players = [seat.account_id or "" for seat in record.seats]
     objective = game.winner if game.end_reason == "objective" else None

@@ -55,7 +55,7 @@ async def test_sixteen_bots_play_three_rounds_to_the_recomputed_standings(api: A
         assert [len(table.players) for table in tables] == [4, 4, 4, 4]
         for table in tables:
             session = await api.service.session(table.game)
-            assert session.record.status is GameStatus.ACTIVE
+            assert session.record.status == GameStatus.ACTIVE
             assert tuple(seat.account_id for seat in session.record.seats) == table.players
             assert session.record.options["time_limit_minutes"] == 30
             assert session.record.admission.accounts_required
