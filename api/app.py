@@ -68,6 +68,9 @@ from api.socket_handler import CodedSocketHandler
 from api.stores.accounts import account_store_for
 from api.stores.base import Store
 from api.stores.sqlite import SqliteStore
+from api.stores.tournaments import tournament_store_for
+from api.tournaments.games import GameTables
+from api.tournaments.service import Tournaments
 
 logger = logging.getLogger("risiko")
 _accepts_graphql_response: contextvars.ContextVar[bool] = contextvars.ContextVar(
@@ -370,7 +373,7 @@ def _change_feed(store: Store, broker: Broker) -> ChangeFeed | None:
 def _lifespan(
     store: Store,
     service: GameService,
-    accounts: Accounts,
+    people: tuple[Accounts, Tournaments],
     observed: Observability,
     settings: Settings,
     feeds: tuple[ChangeFeed | None, AccountFeed | None],
@@ -380,8 +383,10 @@ def _lifespan(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        accounts, tournaments = people
         await store.open()
         await accounts.start()
+        await tournaments.store.open()
         await service.recover_deadlines()
         tasks = [asyncio.create_task(run_clock(service, settings, observed))]
         for running in feeds:
@@ -396,6 +401,7 @@ def _lifespan(
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
             await service.close()
+            await tournaments.store.close()
             await accounts.stop()
             await store.close()
             await observed.close()
@@ -442,6 +448,7 @@ def create_app(
     observed = Observability.of(settings, tracer_provider)
     service = GameService(observed.store(store), broker, publish_locally=feed is None, lobby=lobby)
     accounts, account_feed = _accounts(store, service, broker)
+    tournaments = Tournaments(tournament_store_for(store), GameTables(service.work, accounts.store))
     graphql = RisikoGraphQL(service, settings, observed, accounts)
     app = Starlette(
         routes=[
@@ -454,9 +461,12 @@ def create_app(
             Mount("/assets", ImmutableFiles(directory=settings.web_client_dir / "assets")),
         ],
         middleware=_middleware(settings, graphql, observed),
-        lifespan=_lifespan(store, service, accounts, observed, settings, (feed, account_feed)),
+        lifespan=_lifespan(
+            store, service, (accounts, tournaments), observed, settings, (feed, account_feed)
+        ),
     )
     app.state.service = service
     app.state.accounts = accounts
+    app.state.tournaments = tournaments
     app.state.settings = settings
     return app

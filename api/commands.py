@@ -25,7 +25,8 @@ class CreateGame:
     """A game in the lobby. `options` override the variant's defaults (plain values);
     `time_control` sets its clock (api/clock.TimeControl; none by default); `creator` (whoever
     asks: an account, a seat, else an address) has a bounded number of games not started;
-    `admission` says who may sit (anyone by default)."""
+    `admission` says who may sit (anyone by default); `game_id` is given by a tournament,
+    whose table's game has the same id on every instance (a random one otherwise)."""
 
     variant: str
     options: dict[str, Any]
@@ -33,6 +34,7 @@ class CreateGame:
     creator: str | None = None
     time_control: dict[str, Any] | None = None
     admission: Admission = ANYONE
+    game_id: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -51,7 +51,7 @@ async def create_game(work: Work, command: CreateGame) -> GameRecord:
     secret = seed.encode() if seed is not None else secrets.token_bytes(SEED_BYTES)
     now = work.now()
     record = GameRecord(
-        id=uuid.uuid4().hex,
+        id=command.game_id or uuid.uuid4().hex,
         variant=command.variant,
         options=options,
         seed=secret,

@@ -8,6 +8,8 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
+from competition.results import GameResult, from_ranking
+
 Tables = Sequence[Sequence[str]]
 
 
@@ -82,3 +84,11 @@ def random_tables(
         tables.append(shuffled[start : start + size])
         start += size
     return tables
+
+
+def ranked_result(game: str, players: tuple[str, ...], rng: random.Random) -> GameResult:
+    """A table's result as the engine would rank it: distinct random points, best first."""
+    points = rng.sample(range(90), len(players))
+    order = sorted(range(len(players)), key=lambda seat: -points[seat])
+    ranking = [(rank, seat, points[seat]) for rank, seat in enumerate(order, start=1)]
+    return from_ranking(game, players, ranking, objective_seat=None)

@@ -77,7 +77,7 @@ async def _attempt(work: Callable[[], Awaitable[T]]) -> T | tuple[list[UserError
         return [user_error(error)], error.retry_after
 
 
-async def _principal(info: Info) -> Principal:
+async def request_principal(info: Info) -> Principal:
     """The request's account, as its context judged it (once per request or operation)."""
     context = info.context
     if context.principal is not None or context.refusal is not None:
@@ -138,7 +138,7 @@ class AccountQuery:
     async def me(self, info: Info) -> MyAccount | None:
         if not info.context.token or info.context.token_seat is not None:
             return None  # no token, or a seat's
-        principal = await _principal(info)
+        principal = await request_principal(info)
         record = await accounts_of(info).store.account(principal.account_id)
         return None if record is None else my_account_type(record, principal)
 
@@ -194,7 +194,7 @@ class AccountMutation:
         input: Annotated[LogOutInput, strawberry.argument(description="What to end.")],
     ) -> AccountPayload:
         _echo(input.client_mutation_id)
-        principal = await _principal(info)
+        principal = await request_principal(info)
         command = LogOut(principal, input.everywhere)
         ended = await _attempt(lambda: handlers.log_out(accounts_of(info), command))
         return _done(ended, input.client_mutation_id)
@@ -209,7 +209,7 @@ class AccountMutation:
         input: Annotated[ChangePasswordInput, strawberry.argument(description="The change.")],
     ) -> AccountPayload:
         _echo(input.client_mutation_id)
-        principal = await _principal(info)
+        principal = await request_principal(info)
         command = ChangePassword(
             principal,
             input.current_password,
@@ -230,7 +230,7 @@ class AccountMutation:
         input: Annotated[DeleteAccountInput, strawberry.argument(description="Proof.")],
     ) -> AccountPayload:
         _echo(input.client_mutation_id)
-        principal = await _principal(info)
+        principal = await request_principal(info)
         command = DeleteAccount(principal, input.password, info.context.address)
         deleted = await _attempt(lambda: handlers.delete_account(accounts_of(info), command))
         return _done(deleted, input.client_mutation_id)
@@ -246,7 +246,7 @@ class AccountMutation:
     ) -> AccountPayload:
         key = input.client_mutation_id if input is not None else None
         _echo(key)
-        principal = await _principal(info)
+        principal = await request_principal(info)
         made = await _attempt(lambda: handlers.become_bot(accounts_of(info), BecomeBot(principal)))
         return _done(made, key)
 
@@ -259,7 +259,7 @@ class AccountMutation:
         input: Annotated[CreateApiTokenInput, strawberry.argument(description="The token.")],
     ) -> CreateApiTokenPayload:
         _echo(input.client_mutation_id)
-        principal = await _principal(info)
+        principal = await request_principal(info)
         command = CreateApiToken(
             principal,
             input.name,
@@ -288,7 +288,7 @@ class AccountMutation:
         input: Annotated[RevokeApiTokenInput, strawberry.argument(description="Which.")],
     ) -> AccountPayload:
         _echo(input.client_mutation_id)
-        principal = await _principal(info)
+        principal = await request_principal(info)
         decoded = from_global_id(input.id, "ApiToken")
         command = RevokeApiToken(principal, decoded[1] if decoded else "")
         revoked = await _attempt(lambda: handlers.revoke_api_token(accounts_of(info), command))

@@ -33,6 +33,8 @@ from api.graphql.query import Query
 from api.graphql.shared_events import SharedEventExecutor, StreamResultsRunner
 from api.graphql.static_reads import StaticAnswers, StaticReads
 from api.graphql.subscription import Subscription
+from api.graphql.tournament_mutations import TournamentMutation
+from api.graphql.tournaments import TournamentQuery, TournamentSubscription
 
 
 class MaskUnexpectedErrors(MaskErrors):
@@ -77,9 +79,9 @@ def build_schema(
     limits = Limits(max_depth=max_depth, max_aliases=max_aliases, max_cost=max_cost)
     answers = StaticAnswers()
     built = Schema(
-        query=merge_types("Query", (Query, AccountQuery)),
-        mutation=merge_types("Mutation", (Mutation, AccountMutation)),
-        subscription=Subscription,
+        query=merge_types("Query", (Query, AccountQuery, TournamentQuery)),
+        mutation=merge_types("Mutation", (Mutation, AccountMutation, TournamentMutation)),
+        subscription=merge_types("Subscription", (Subscription, TournamentSubscription)),
         types=[Game, *STATE_TYPES, *OWN_OPTION_TYPES],
         execution_context_class=SharedEventExecutor,
         extensions=[

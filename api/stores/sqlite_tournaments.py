@@ -1,0 +1,114 @@
+"""The embedded tournament store: a table of its own in the games' SQLite file, one row per
+tournament (its record as JSON) with the record's version beside it for compare-and-set.
+
+Like the account store it has a connection and a thread of its own; each write is one
+statement, so several processes sharing the data folder see each other's writes at once and
+a write over a moved version changes no row."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import TypeVar
+
+from api.stores.tournaments import TournamentExists
+from api.tournaments.records import TournamentRecord
+
+T = TypeVar("T")
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tournaments (
+    id TEXT PRIMARY KEY,
+    version INTEGER NOT NULL,
+    data TEXT NOT NULL
+)
+"""
+
+
+def _record(data: str) -> TournamentRecord:
+    return TournamentRecord.from_plain(json.loads(data))
+
+
+def _data(record: TournamentRecord) -> str:
+    return json.dumps(record.to_plain(), separators=(",", ":"))
+
+
+class SqliteTournamentStore:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._executor: ThreadPoolExecutor | None = None
+        self._connection: sqlite3.Connection | None = None
+
+    async def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        if self._executor is None or self._connection is None:
+            raise RuntimeError("the tournament store is not open")
+        connection = self._connection
+        return await asyncio.get_running_loop().run_in_executor(self._executor, work, connection)
+
+    async def open(self) -> None:
+        def connect() -> sqlite3.Connection:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            connection.execute("PRAGMA busy_timeout=5000")
+            connection.execute("PRAGMA journal_mode=WAL")
+            connection.execute("PRAGMA synchronous=FULL")
+            connection.execute(SCHEMA)
+            return connection
+
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-tournaments")
+        loop = asyncio.get_running_loop()
+        self._connection = await loop.run_in_executor(self._executor, connect)
+
+    async def close(self) -> None:
+        if self._executor is None:
+            return
+        if self._connection is not None:
+            await self._run(lambda c: c.close())
+            self._connection = None
+        self._executor.shutdown(wait=True)
+        self._executor = None
+
+    async def create_tournament(self, record: TournamentRecord) -> None:
+        def write(c: sqlite3.Connection) -> None:
+            try:
+                c.execute(
+                    "INSERT INTO tournaments (id, version, data) VALUES (?, ?, ?)",
+                    (record.id, record.version, _data(record)),
+                )
+            except sqlite3.IntegrityError:
+                raise TournamentExists(record.id) from None
+
+        await self._run(write)
+
+    async def tournament(self, tournament_id: str) -> TournamentRecord | None:
+        def read(c: sqlite3.Connection) -> TournamentRecord | None:
+            row = c.execute(
+                "SELECT data FROM tournaments WHERE id = ?", (tournament_id,)
+            ).fetchone()
+            return None if row is None else _record(row[0])
+
+        return await self._run(read)
+
+    async def tournaments(self, after_id: str | None, limit: int) -> list[TournamentRecord]:
+        def read(c: sqlite3.Connection) -> list[TournamentRecord]:
+            rows = c.execute(
+                "SELECT data FROM tournaments WHERE id > ? ORDER BY id LIMIT ?",
+                (after_id or "", limit),
+            ).fetchall()
+            return [_record(row[0]) for row in rows]
+
+        return await self._run(read)
+
+    async def replace_tournament(self, record: TournamentRecord) -> bool:
+        def write(c: sqlite3.Connection) -> bool:
+            changed = c.execute(
+                "UPDATE tournaments SET version = ?, data = ? WHERE id = ? AND version = ?",
+                (record.version, _data(record), record.id, record.version - 1),
+            )
+            return changed.rowcount == 1
+
+        return await self._run(write)

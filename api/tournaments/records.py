@@ -1,0 +1,182 @@
+"""A tournament as the store keeps it: its settings, entrants, rounds with their tables and
+games, and each game's result; written whole, under a version (api/stores/tournaments.py).
+
+The standings are not stored: they follow from the results (`standings`), so nothing can
+make them disagree."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from competition.results import GameResult, PlayerResult, Presence
+from competition.standings import Standings
+from competition.tables import TableRule
+
+
+class TournamentStatus(enum.StrEnum):
+    REGISTERING = "registering"  # entries open until the close time (or the organiser closes)
+    CLOSED = "closed"  # entries closed, no round started yet
+    PLAYING = "playing"  # a round started; late entries only by the organiser, between rounds
+    FINISHED = "finished"  # every round played
+
+
+@dataclass(frozen=True, slots=True)
+class TableRecord:
+    game: str  # the table's game id (derived: the same on every instance)
+    players: tuple[str, ...]  # account ids in seat order
+    result: GameResult | None = None  # recorded once, when the game ends
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRecord:
+    number: int  # from 1
+    tables: tuple[TableRecord, ...]
+    started_at: float
+
+    @property
+    def ended(self) -> bool:
+        return all(table.result is not None for table in self.tables)
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentRecord:
+    id: str
+    name: str
+    variant: str
+    rounds: int  # how many rounds it plays
+    table_rule: TableRule
+    time_limit_minutes: int  # each game's time limit
+    clock: dict[str, Any] | None  # each game's time control (api/clock.py's plain form)
+    registration_closes_at: float
+    admits: str  # an Admits value: people, bots or both
+    organiser: str  # the creating account's id
+    seed: bytes  # secret until the tournament ends; its commitment is public
+    commitment: str
+    created_at: float
+    status: TournamentStatus = TournamentStatus.REGISTERING
+    entrants: tuple[str, ...] = ()  # the accounts registered now, in the order they came
+    played: tuple[RoundRecord, ...] = ()
+    version: int = 1
+    removed: tuple[str, ...] = field(default=())  # removed by the organiser: not re-entered
+
+    @property
+    def current(self) -> RoundRecord | None:
+        return self.played[-1] if self.played else None
+
+    def next_version(self, **changes: Any) -> TournamentRecord:
+        return replace(self, version=self.version + 1, **changes)
+
+    def results(self) -> list[GameResult]:
+        return [
+            table.result
+            for round_ in self.played
+            for table in round_.tables
+            if table.result is not None
+        ]
+
+    def standings(self) -> Standings:
+        """Recomputed from the results, with every entrant and every player who played."""
+        return Standings.from_results(self.seed, self.entrants, self.results())
+
+    def to_plain(self) -> dict[str, Any]:
+        rule = self.table_rule
+        return {
+            "id": self.id,
+            "name": self.name,
+            "variant": self.variant,
+            "rounds": self.rounds,
+            "table_rule": [rule.minimum, rule.preferred, rule.maximum],
+            "time_limit_minutes": self.time_limit_minutes,
+            "clock": self.clock,
+            "registration_closes_at": self.registration_closes_at,
+            "admits": self.admits,
+            "organiser": self.organiser,
+            "seed": self.seed.hex(),
+            "commitment": self.commitment,
+            "created_at": self.created_at,
+            "status": self.status.value,
+            "entrants": list(self.entrants),
+            "removed": list(self.removed),
+            "played": [_round_plain(round_) for round_ in self.played],
+            "version": self.version,
+        }
+
+    @classmethod
+    def from_plain(cls, data: dict[str, Any]) -> TournamentRecord:
+        minimum, preferred, maximum = data["table_rule"]
+        return cls(
+            id=data["id"],
+            name=data["name"],
+            variant=data["variant"],
+            rounds=data["rounds"],
+            table_rule=TableRule(minimum, preferred, maximum),
+            time_limit_minutes=data["time_limit_minutes"],
+            clock=data["clock"],
+            registration_closes_at=data["registration_closes_at"],
+            admits=data["admits"],
+            organiser=data["organiser"],
+            seed=bytes.fromhex(data["seed"]),
+            commitment=data["commitment"],
+            created_at=data["created_at"],
+            status=TournamentStatus(data["status"]),
+            entrants=tuple(data["entrants"]),
+            removed=tuple(data["removed"]),
+            played=tuple(_round(plain) for plain in data["played"]),
+            version=data["version"],
+        )
+
+
+def _round_plain(round_: RoundRecord) -> dict[str, Any]:
+    return {
+        "number": round_.number,
+        "started_at": round_.started_at,
+        "tables": [
+            {
+                "game": table.game,
+                "players": list(table.players),
+                "result": None if table.result is None else _result_plain(table.result),
+            }
+            for table in round_.tables
+        ],
+    }
+
+
+def _round(data: dict[str, Any]) -> RoundRecord:
+    tables = tuple(
+        TableRecord(
+            plain["game"],
+            tuple(plain["players"]),
+            None if plain["result"] is None else _result(plain["game"], plain["result"]),
+        )
+        for plain in data["tables"]
+    )
+    return RoundRecord(data["number"], tables, data["started_at"])
+
+
+def _result_plain(result: GameResult) -> list[dict[str, Any]]:
+    return [
+        {
+            "player": line.player,
+            "points": line.points,
+            "rank": line.rank,
+            "objective": line.objective,
+            "presence": line.presence.value,
+        }
+        for line in result.players
+    ]
+
+
+def _result(game: str, lines: list[dict[str, Any]]) -> GameResult:
+    players = tuple(
+        PlayerResult(
+            line["player"],
+            line["points"],
+            line["rank"],
+            line["objective"],
+            Presence(line["presence"]),
+        )
+        for line in lines
+    )
+    return GameResult(game, players)

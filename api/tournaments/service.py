@@ -1,0 +1,327 @@
+"""The tournament commands over the tournament store: create, register, withdraw, close the
+registration, remove a player, add a late entry, start a round, record a game's result.
+
+Each command reads the record, checks, and writes the next version over the one it read
+(api/stores/tournaments.py); a write that loses a race is retried on the fresh record, whose
+checks then say what the other instance did. Starting a round names the round: the tables come
+from the committed seed and the standings (competition.pairing.seat_round), so whichever
+instance writes them, they are the same, and a second start of a round already seated only
+makes sure its games exist (`TableMaker.open_tables` is idempotent)."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Protocol
+
+from api.accounts.scopes import Principal, Scope
+from api.stores.base import Admits
+from api.stores.tournaments import TournamentStore
+from api.tournaments.commands import (
+    MAX_NAME,
+    MAX_ROUNDS,
+    TABLE_SIZES,
+    TIME_LIMITS,
+    CreateTournament,
+)
+from api.tournaments.errors import TournamentError
+from api.tournaments.records import (
+    RoundRecord,
+    TableRecord,
+    TournamentRecord,
+    TournamentStatus,
+)
+from competition.errors import CompetitionError
+from competition.pairing import seat_round
+from competition.results import GameResult
+from competition.tables import TableRule
+from domain.errors import ErrorCode
+from domain.rng import SEED_BYTES, commitment
+
+REGISTERING, CLOSED = TournamentStatus.REGISTERING, TournamentStatus.CLOSED
+PLAYING, FINISHED = TournamentStatus.PLAYING, TournamentStatus.FINISHED
+# The variants a tournament plays (docs/tournaments.md, "Which games a tournament plays").
+TOURNAMENT_VARIANTS = frozenset({"classic"})
+# How often a command rereads and retries after another instance's write came first.
+RETRIES = 20
+
+Change = Callable[[TournamentRecord], TournamentRecord]
+
+
+class TableMaker(Protocol):
+    async def open_tables(self, tournament: TournamentRecord, round_: RoundRecord) -> None:
+        """Create each table's game with the tournament's rules, seat its accounts, start it;
+        a game that already exists is left as it is (a retry after a crash, or a race)."""
+        ...
+
+    async def result(self, game_id: str) -> GameResult | None:
+        """The table's game's result once it is finished; None before."""
+        ...
+
+
+def table_rule(size: int) -> TableRule:
+    """Tables of `size`, filled in with one less (never under 3) or one more (never over 6)."""
+    return TableRule(max(TABLE_SIZES[0], size - 1), size, min(TABLE_SIZES[1], size + 1))
+
+
+def game_id(tournament_id: str, round_number: int, table: int) -> str:
+    """A table's game id, the same on every instance (seated once, games created once)."""
+    return hashlib.sha256(f"{tournament_id}/{round_number}/{table}".encode()).hexdigest()[:32]
+
+
+def refuse(code: ErrorCode, message: str) -> TournamentError:
+    return TournamentError(code, message)
+
+
+@dataclass
+class Tournaments:
+    store: TournamentStore
+    tables: TableMaker
+    now: Callable[[], float] = field(default=time.time)
+
+    async def create(self, principal: Principal, command: CreateTournament) -> TournamentRecord:
+        principal.require(Scope.TOURNAMENTS_ORGANISE)
+        _check_settings(command)
+        seed = secrets.token_bytes(SEED_BYTES)
+        now = self.now()
+        record = TournamentRecord(
+            id=f"{int(now * 1000):013x}{uuid.uuid4().hex[:19]}",
+            name=command.name.strip(),
+            variant=command.variant,
+            rounds=command.rounds,
+            table_rule=table_rule(command.table_size),
+            time_limit_minutes=command.time_limit_minutes,
+            clock=command.clock,
+            registration_closes_at=command.registration_closes_at,
+            admits=command.admits.value,
+            organiser=principal.account_id,
+            seed=seed,
+            commitment=commitment(seed),
+            created_at=now,
+        )
+        await self.store.create_tournament(record)
+        return record
+
+    async def get(self, tournament_id: str) -> TournamentRecord:
+        record = await self.store.tournament(tournament_id)
+        if record is None:
+            raise refuse(ErrorCode.TOURNAMENT_NOT_FOUND, f"no tournament {tournament_id!r}")
+        return record
+
+    async def register(self, principal: Principal, tournament_id: str) -> TournamentRecord:
+        """The principal's account enters, while the registration is open."""
+        principal.require(Scope.GAMES_PLAY)
+
+        def enter(record: TournamentRecord) -> TournamentRecord:
+            if record.status is not REGISTERING or self.now() >= record.registration_closes_at:
+                raise refuse(ErrorCode.REGISTRATION_CLOSED, "the registration is closed")
+            _check_admitted(record, principal)
+            return _entered(record, principal.account_id)
+
+        return await self._change(tournament_id, enter)
+
+    async def withdraw(self, principal: Principal, tournament_id: str) -> TournamentRecord:
+        """The principal's account leaves, before the first round."""
+        principal.require(Scope.GAMES_PLAY)
+
+        def leave(record: TournamentRecord) -> TournamentRecord:
+            if record.status not in (REGISTERING, CLOSED):
+                raise refuse(ErrorCode.TOURNAMENT_STARTED, "the tournament has started")
+            return _left(record, principal.account_id)
+
+        return await self._change(tournament_id, leave)
+
+    async def close_registration(
+        self, principal: Principal, tournament_id: str
+    ) -> TournamentRecord:
+        def close(record: TournamentRecord) -> TournamentRecord:
+            _check_organiser(record, principal)
+            if record.status is not REGISTERING:
+                raise refuse(ErrorCode.REGISTRATION_CLOSED, "the registration is closed")
+            return record.next_version(status=CLOSED)
+
+        return await self._change(tournament_id, close)
+
+    async def remove_player(
+        self, principal: Principal, tournament_id: str, account_id: str
+    ) -> TournamentRecord:
+        """The organiser removes an entrant: it plays no later round (its game in a round
+        under way goes on, by the clock's absence policy if it leaves)."""
+
+        def remove(record: TournamentRecord) -> TournamentRecord:
+            _check_organiser(record, principal)
+            _check_unfinished(record)
+            left = _left(record, account_id)
+            return replace(left, removed=(*record.removed, account_id))
+
+        return await self._change(tournament_id, remove)
+
+    async def add_late_entry(
+        self, principal: Principal, tournament_id: str, account_id: str
+    ) -> TournamentRecord:
+        """The organiser enters an account between rounds (before the start: it registers)."""
+
+        def add(record: TournamentRecord) -> TournamentRecord:
+            _check_organiser(record, principal)
+            _check_unfinished(record)
+            _check_between_rounds(record)
+            return _entered(record, account_id)
+
+        return await self._change(tournament_id, add)
+
+    async def start_round(
+        self, principal: Principal, tournament_id: str, round_number: int
+    ) -> TournamentRecord:
+        """Seat round `round_number` (once), then open its tables' games."""
+
+        await self.settle(tournament_id)
+
+        def seat(record: TournamentRecord) -> TournamentRecord:
+            _check_organiser(record, principal)
+            if len(record.played) >= round_number:
+                return record  # seated already: by an earlier call or another instance
+            return _seated(record, round_number, self.now())
+
+        record = await self._change(tournament_id, seat)
+        await self.tables.open_tables(record, record.played[round_number - 1])
+        return record
+
+    async def settle(self, tournament_id: str) -> TournamentRecord:
+        """Count the games of the current round that have finished and are not counted yet
+        (each once: `record_result`); the tournament as it is then."""
+        record = await self.get(tournament_id)
+        current = record.current
+        if current is None:
+            return record
+        counted = False
+        for table in current.tables:
+            if table.result is None:
+                result = await self.tables.result(table.game)
+                if result is not None:
+                    counted = await self.record_result(tournament_id, result) or counted
+        return await self.get(tournament_id) if counted else record
+
+    async def record_result(self, tournament_id: str, result: GameResult) -> bool:
+        """Count a finished table's game; False if it was counted already (once only)."""
+        counted = False
+
+        def count(record: TournamentRecord) -> TournamentRecord:
+            nonlocal counted
+            record, counted = _with_result(record, result)
+            return record
+
+        await self._change(tournament_id, count)
+        return counted
+
+    async def _change(self, tournament_id: str, change: Change) -> TournamentRecord:
+        for _ in range(RETRIES):
+            record = await self.get(tournament_id)
+            changed = change(record)
+            if changed is record or await self.store.replace_tournament(changed):
+                return changed
+        raise refuse(ErrorCode.STALE_VERSION, "the tournament kept changing: try again")
+
+
+def _check_settings(command: CreateTournament) -> None:
+    problems = []
+    if not 0 < len(command.name.strip()) <= MAX_NAME:
+        problems.append(f"a name of 1 to {MAX_NAME} characters")
+    if command.variant not in TOURNAMENT_VARIANTS:
+        problems.append(f"a variant among {sorted(TOURNAMENT_VARIANTS)}")
+    if not 1 <= command.rounds <= MAX_ROUNDS:
+        problems.append(f"1 to {MAX_ROUNDS} rounds")
+    if not TABLE_SIZES[0] <= command.table_size <= TABLE_SIZES[1]:
+        problems.append(f"tables of {TABLE_SIZES[0]} to {TABLE_SIZES[1]}")
+    if not TIME_LIMITS[0] <= command.time_limit_minutes <= TIME_LIMITS[1]:
+        problems.append(f"a time limit of {TIME_LIMITS[0]} to {TIME_LIMITS[1]} minutes")
+    if problems:
+        raise refuse(ErrorCode.INVALID_TOURNAMENT, "a tournament needs " + ", ".join(problems))
+
+
+def _check_organiser(record: TournamentRecord, principal: Principal) -> None:
+    principal.require(Scope.TOURNAMENTS_ORGANISE)
+    if principal.account_id != record.organiser:
+        raise refuse(ErrorCode.NOT_ORGANISER, "only the tournament's organiser may do this")
+
+
+def _check_admitted(record: TournamentRecord, principal: Principal) -> None:
+    if record.admits == Admits.BOTS and not principal.bot:
+        raise refuse(ErrorCode.BOTS_ONLY, "this tournament admits bot accounts only")
+    if record.admits == Admits.PEOPLE and principal.bot:
+        raise refuse(ErrorCode.PEOPLE_ONLY, "this tournament admits people only")
+
+
+def _check_unfinished(record: TournamentRecord) -> None:
+    if record.status is FINISHED:
+        raise refuse(ErrorCode.TOURNAMENT_FINISHED, "the tournament is over")
+
+
+def _check_between_rounds(record: TournamentRecord) -> None:
+    current = record.current
+    if current is not None and not current.ended:
+        raise refuse(ErrorCode.ROUND_NOT_ENDED, f"round {current.number} is under way")
+
+
+def _entered(record: TournamentRecord, account_id: str) -> TournamentRecord:
+    if account_id in record.entrants:
+        raise refuse(ErrorCode.ALREADY_REGISTERED, "this account is registered already")
+    if account_id in record.removed:
+        raise refuse(ErrorCode.REGISTRATION_CLOSED, "the organiser removed this account")
+    return record.next_version(entrants=(*record.entrants, account_id))
+
+
+def _left(record: TournamentRecord, account_id: str) -> TournamentRecord:
+    if account_id not in record.entrants:
+        raise refuse(ErrorCode.NOT_REGISTERED, "this account is not registered")
+    entrants = tuple(entrant for entrant in record.entrants if entrant != account_id)
+    return record.next_version(entrants=entrants)
+
+
+def _seated(record: TournamentRecord, round_number: int, now: float) -> TournamentRecord:
+    _check_unfinished(record)
+    if round_number != len(record.played) + 1 or round_number > record.rounds:
+        raise refuse(
+            ErrorCode.WRONG_ROUND,
+            f"the next round is {len(record.played) + 1} of {record.rounds}",
+        )
+    _check_between_rounds(record)
+    history = [[table.players for table in round_.tables] for round_ in record.played]
+    entrants = record.standings().entrants(record.entrants)
+    try:
+        seating = seat_round(record.seed, round_number, entrants, history, record.table_rule)
+    except CompetitionError as error:
+        raise refuse(ErrorCode.NOT_ENOUGH_PLAYERS, str(error)) from None
+    tables = tuple(
+        TableRecord(game_id(record.id, round_number, number), players)
+        for number, players in enumerate(seating.tables, start=1)
+    )
+    round_ = RoundRecord(round_number, tables, now)
+    return record.next_version(status=PLAYING, played=(*record.played, round_))
+
+
+def _with_result(record: TournamentRecord, result: GameResult) -> tuple[TournamentRecord, bool]:
+    rounds = list(record.played)
+    for index, round_ in enumerate(rounds):
+        tables = list(round_.tables)
+        for number, table in enumerate(tables):
+            if table.game != result.game:
+                continue
+            if table.result is not None:
+                return record, False
+            if sorted(line.player for line in result.players) != sorted(table.players):
+                raise refuse(
+                    ErrorCode.INVALID_TOURNAMENT, "the result's players are not the table's"
+                )
+            tables[number] = TableRecord(table.game, table.players, result)
+            rounds[index] = RoundRecord(round_.number, tuple(tables), round_.started_at)
+            last = rounds[-1]
+            over = len(rounds) == record.rounds and last.ended
+            status = FINISHED if over else record.status
+            return record.next_version(played=tuple(rounds), status=status), True
+    raise refuse(
+        ErrorCode.INVALID_TOURNAMENT, f"game {result.game!r} is no table of this tournament"
+    )

@@ -1,0 +1,178 @@
+"""Tournaments through GraphQL on both stores: 16 bot accounts play 3 rounds of tables of 4
+to final standings, every command a mutation of the accounts' own tokens; the standings the
+API reads equal those recomputed from the games' results (competition.standings); each
+refusal is a typed user error that changes nothing, a missing scope fails the request."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from api.graphql.ids import from_global_id
+from api.tournaments.games import result_of
+from api.tournaments.service import Tournaments
+from competition.standings import Standings
+from tests.integration.api_support import Api, body, data, in_process, registered
+
+pytestmark = pytest.mark.anyio
+Json = dict[str, Any]
+
+ERRORS = "userErrors { code message }"
+TOURNAMENT = """id status rounds roundsPlayed { number ended tables { gameId players { name } } }
+  entrants { name } standings { place account { name } points games objectives lot }"""
+PAYLOAD = f"{{ tournament {{ {TOURNAMENT} }} {ERRORS} }}"
+CREATE = (
+    f"""mutation($input: CreateTournamentInput!) {{ createTournament(input: $input) {PAYLOAD} }}"""
+)
+REGISTER = f"""mutation($id: ID!) {{
+  registerForTournament(input: {{tournamentId: $id}}) {PAYLOAD} }}"""
+CLOSE = f"""mutation($id: ID!) {{
+  closeTournamentRegistration(input: {{tournamentId: $id}}) {PAYLOAD} }}"""
+START = f"""mutation($id: ID!, $round: Int!) {{
+  startTournamentRound(input: {{tournamentId: $id, round: $round}}) {PAYLOAD} }}"""
+READ = f"query($id: ID!) {{ tournament(id: $id) {{ {TOURNAMENT} }} }}"
+LIST = """query($after: String) { tournaments(first: 1, after: $after) {
+  edges { cursor node { id } } pageInfo { hasNextPage endCursor } } }"""
+LEAVE = f"mutation($game: ID!) {{ leaveGame(input: {{gameId: $game}}) {{ {ERRORS} }} }}"
+TOKEN = """mutation { createApiToken(input: {name: "play", scopes: [GAMES_PLAY]}) { token } }"""
+
+
+@pytest.fixture(params=["embedded", "mongodb"])
+async def api(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Api]:
+    settings: dict[str, Any] = {"budget_points": 0}
+    if request.param == "mongodb":
+        settings["store"] = request.getfixturevalue("mongo_uri")
+    async with in_process(tmp_path / "data", **settings) as running:
+        yield running
+
+
+async def mutate(api: Api, query: str, token: str, name: str, **variables: Any) -> Json:
+    answer: Json = (await data(api.client, query, variables, token))[name]
+    return answer
+
+
+def codes(payload: Json) -> list[str]:
+    return [error["code"] for error in payload["userErrors"]]
+
+
+async def test_sixteen_bots_play_three_rounds_through_the_api(api: Api) -> None:
+    organiser = await registered(api, "Organiser")
+    bots = {f"Bot{n:02d}": await registered(api, f"Bot{n:02d}", bot=True) for n in range(16)}
+    closes = (datetime.now(UTC) + timedelta(hours=1)).isoformat()
+    made = await mutate(
+        api,
+        CREATE,
+        organiser,
+        "createTournament",
+        input={"name": "Coppa", "rounds": 3, "registrationClosesAt": closes, "admits": "BOTS"},
+    )
+    assert made["userErrors"] == []
+    tid = made["tournament"]["id"]
+    for token in bots.values():
+        assert codes(await mutate(api, REGISTER, token, "registerForTournament", id=tid)) == []
+    again = await mutate(api, REGISTER, bots["Bot00"], "registerForTournament", id=tid)
+    assert codes(again) == ["ALREADY_REGISTERED"]
+    assert codes(await mutate(api, REGISTER, organiser, "registerForTournament", id=tid)) == [
+        "BOTS_ONLY"
+    ]
+    await mutate(api, CLOSE, organiser, "closeTournamentRegistration", id=tid)
+    for number in (1, 2, 3):
+        started = await mutate(api, START, organiser, "startTournamentRound", id=tid, round=number)
+        early = await mutate(
+            api, START, organiser, "startTournamentRound", id=tid, round=number + 1
+        )
+        assert codes(early) == (["ROUND_NOT_ENDED"] if number < 3 else ["WRONG_ROUND"])
+        tables = started["tournament"]["roundsPlayed"][-1]["tables"]
+        assert [len(table["players"]) for table in tables] == [4, 4, 4, 4]
+        for table in tables:
+            for player in table["players"][1:]:  # all but one resign: the game ends
+                left = await mutate(
+                    api, LEAVE, bots[player["name"]], "leaveGame", game=table["gameId"]
+                )
+                assert left["userErrors"] == []
+    final = (await data(api.client, READ, {"id": tid}))["tournament"]
+    assert final["status"] == "FINISHED"
+    tournaments: Tournaments = api.app.state.tournaments
+    record = await tournaments.get(raw(tid, "Tournament"))
+    games = [raw(t["gameId"], "Game") for r in final["roundsPlayed"] for t in r["tables"]]
+    results = [result_of(await api.service.session(game)) for game in games]
+    counted = [result for result in results if result is not None]
+    assert len(counted) == 12
+    recomputed = Standings.from_results(record.seed, record.entrants, counted).rows()
+    names = {await _id(api, name): name for name in bots}
+    assert [
+        (row["account"]["name"], row["points"], row["games"]) for row in final["standings"]
+    ] == [(names[row.player], row.points, row.games) for row in recomputed]
+    assert [row["games"] for row in final["standings"]] == [3] * 16
+    await check_exports(api, tid, final["standings"])
+
+
+EXPORT = """query($id: ID!) { tournament(id: $id) {
+  json: export(format: JSON) standings: export(format: STANDINGS_CSV)
+  games: export(format: GAMES_CSV) } }"""
+
+
+async def check_exports(api: Api, tid: str, standings: list[Json]) -> None:
+    exported = (await data(api.client, EXPORT, {"id": tid}))["tournament"]
+    whole = json.loads(exported["json"])
+    assert [(row["player"], row["points"]) for row in whole["standings"]] == [
+        (row["account"]["name"], row["points"]) for row in standings
+    ]
+    assert len(whole["games"]) == 12 * 4
+    assert "seed" not in exported["json"]
+    rows = list(csv.DictReader(io.StringIO(exported["standings"])))
+    assert [(row["place"], row["player"]) for row in rows] == [
+        (str(row["place"]), row["account"]["name"]) for row in standings
+    ]
+    lines = list(csv.DictReader(io.StringIO(exported["games"])))
+    assert len(lines) == 48
+    assert {line["round"] for line in lines} == {"1", "2", "3"}
+    points: dict[str, int] = {}
+    for line in lines:
+        points[line["player"]] = points.get(line["player"], 0) + int(line["score"])
+    assert points == {row["account"]["name"]: row["points"] for row in standings}
+
+
+def raw(global_id: str, type_name: str) -> str:
+    decoded = from_global_id(global_id, type_name)
+    assert decoded is not None
+    return decoded[1]
+
+
+async def _id(api: Api, name: str) -> str:
+    record = await api.app.state.accounts.store.account_by_key(name.lower())
+    assert record is not None
+    account_id: str = record.id
+    return account_id
+
+
+async def test_the_organiser_scope_is_needed_and_tournaments_are_listed(api: Api) -> None:
+    organiser = await registered(api, "Organiser")
+    limited = (await data(api.client, TOKEN, {}, organiser))["createApiToken"]["token"]
+    closes = (datetime.now(UTC) + timedelta(hours=1)).isoformat()
+    variables = {"input": {"name": "Coppa", "rounds": 1, "registrationClosesAt": closes}}
+    answer = await body(api.client, CREATE, variables, limited)
+    assert answer["errors"][0]["extensions"]["code"] == "FORBIDDEN"
+    bad = await mutate(
+        api, CREATE, organiser, "createTournament", input={**variables["input"], "rounds": 0}
+    )
+    assert codes(bad) == ["INVALID_TOURNAMENT"]
+    ids = []
+    for _ in range(2):
+        made = await mutate(api, CREATE, organiser, "createTournament", **variables)
+        ids.append(made["tournament"]["id"])
+    page = (await data(api.client, LIST, {}))["tournaments"]
+    assert [edge["node"]["id"] for edge in page["edges"]] == ids[:1]
+    assert page["pageInfo"]["hasNextPage"]
+    after = page["pageInfo"]["endCursor"]
+    page = (await data(api.client, LIST, {"after": after}))["tournaments"]
+    assert [edge["node"]["id"] for edge in page["edges"]] == ids[1:]
+    assert not page["pageInfo"]["hasNextPage"]
+    assert (await data(api.client, READ, {"id": "nothing"}))["tournament"] is None

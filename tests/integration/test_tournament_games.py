@@ -1,0 +1,83 @@
+"""A tournament's rounds as games of the server, on both stores: each table a game with the
+tournament rules and the time limit, its seats bound to the entrants' accounts, started;
+a round started twice opens each game once; each game that ends counts once, and the
+standings equal those recomputed from the games' own results."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from api.accounts.scopes import Principal
+from api.accounts.service import Accounts
+from api.stores.base import GameStatus
+from api.tournaments.commands import CreateTournament
+from api.tournaments.games import result_of
+from api.tournaments.records import TournamentStatus
+from api.tournaments.service import Tournaments
+from competition.standings import Standings
+from tests.integration.api_support import Api, in_process, registered
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture(params=["embedded", "mongodb"])
+async def api(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Api]:
+    settings: dict[str, Any] = {"budget_points": 0}
+    if request.param == "mongodb":
+        settings["store"] = request.getfixturevalue("mongo_uri")
+    async with in_process(tmp_path / "data", **settings) as running:
+        yield running
+
+
+async def principal(api: Api, name: str, bot: bool = False) -> Principal:
+    accounts: Accounts = api.app.state.accounts
+    return await accounts.authenticate(await registered(api, name, bot=bot))
+
+
+async def test_sixteen_bots_play_three_rounds_to_the_recomputed_standings(api: Api) -> None:
+    tournaments: Tournaments = api.app.state.tournaments
+    organiser = await principal(api, "Organiser")
+    bots = [await principal(api, f"Bot{number:02d}", bot=True) for number in range(16)]
+    command = CreateTournament("Coppa dei bot", 3, time.time() + 3600, time_limit_minutes=30)
+    tid = (await tournaments.create(organiser, command)).id
+    for bot in bots:
+        await tournaments.register(bot, tid)
+    await tournaments.close_registration(organiser, tid)
+    for number in (1, 2, 3):
+        record = await tournaments.start_round(organiser, tid, number)
+        assert await tournaments.start_round(organiser, tid, number) == record  # seated once
+        tables = record.played[-1].tables
+        assert [len(table.players) for table in tables] == [4, 4, 4, 4]
+        for table in tables:
+            session = await api.service.session(table.game)
+            assert session.record.status == GameStatus.ACTIVE
+            assert tuple(seat.account_id for seat in session.record.seats) == table.players
+            assert session.record.options["time_limit_minutes"] == 30
+            assert session.record.admission.accounts_required
+            for player in table.players[1:]:  # all but one resign: the game ends
+                await api.service.leave_game(table.game, None, account=player)
+        record = await tournaments.settle(tid)
+        assert record.current is not None
+        assert record.current.ended
+    final = await tournaments.get(tid)
+    assert final.status is TournamentStatus.FINISHED
+    games = [table.game for round_ in final.played for table in round_.tables]
+    results = [result_of(await api.service.session(game)) for game in games]
+    assert None not in results
+    recomputed = Standings.from_results(final.seed, final.entrants, results)  # type: ignore[arg-type]
+    assert final.standings().rows() == recomputed.rows()
+    assert [row.games for row in recomputed.rows()] == [3] * 16
+    pairs = [
+        frozenset((a, b))
+        for round_ in final.played
+        for table in round_.tables
+        for a in table.players
+        for b in table.players
+        if a < b
+    ]
+    assert len(set(pairs)) == len(pairs) == 3 * 4 * 6  # nobody meets anyone twice
