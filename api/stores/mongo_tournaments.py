@@ -67,6 +67,11 @@ class MongoTournamentStore:
         )
         return [TournamentRecord.from_plain(document["data"]) async for document in cursor]
 
+    async def tournament_of_game(self, game_id: str) -> str | None:
+        query = {"data.played.tables.game": game_id}
+        document = await self.db.tournaments.find_one(query, {"_id": 1})
+        return None if document is None else str(document["_id"])
+
     async def replace_tournament(self, record: TournamentRecord) -> bool:
         result = await self.db.tournaments.replace_one(
             {"_id": record.id, "version": record.version - 1}, _document(record)
