@@ -43,6 +43,9 @@ class MongoTournamentStore:
 
     async def open(self) -> None:
         self._client = AsyncMongoClient(self.uri, tz_aware=False, serverSelectionTimeoutMS=5000)
+        # A finished game asks which tournament plays it (tournament_of_game), inside its
+        # commit: an index, not a scan of every tournament.
+        await self.db.tournaments.create_index("data.played.tables.game", name="table_games")
 
     async def close(self) -> None:
         if self._client is not None:
