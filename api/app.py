@@ -449,6 +449,7 @@ def create_app(
     service = GameService(observed.store(store), broker, publish_locally=feed is None, lobby=lobby)
     accounts, account_feed = _accounts(store, service, broker)
     tournaments = Tournaments(tournament_store_for(store), GameTables(service.work, accounts.store))
+    service.work.finished = tournaments.game_finished
     graphql = RisikoGraphQL(service, settings, observed, accounts)
     app = Starlette(
         routes=[

@@ -12,6 +12,7 @@ Only then does the cache hold the new game and do its events go to the subscribe
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from types import TracebackType
@@ -37,6 +38,8 @@ from domain.events import Event
 from domain.kernel import Kernel
 
 SNAPSHOT_EVERY = 10
+
+logger = logging.getLogger("risiko")
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +73,10 @@ def _never_due(game_id: str) -> None:
     """No clock told of the games due at once (until the service sets one)."""
 
 
+async def _nobody_told(game_id: str) -> None:
+    """Nobody told of a finished game (until the server sets who: its tournament)."""
+
+
 async def _as_it_is(record: GameRecord) -> GameRecord:
     """No account deleted (until the server sets who knows: api/account_games.py)."""
     return record
@@ -78,8 +85,9 @@ async def _as_it_is(record: GameRecord) -> GameRecord:
 @dataclass
 class Work:
     """What every unit of work needs: the store, the games as they are now, the publisher,
-    the time, the lobby's limits, whom to tell of a game the clock must act on at once, and
-    what a game's row becomes as it finishes (the seats of deleted accounts made anonymous)."""
+    the time, the lobby's limits, whom to tell of a game the clock must act on at once, what a
+    game's row becomes as it finishes (the seats of deleted accounts made anonymous), and
+    whom to tell once a finished game is committed (the tournament that counts its result)."""
 
     store: Store
     sessions: Sessions
@@ -88,6 +96,7 @@ class Work:
     lobby: LobbyLimits = field(default_factory=LobbyLimits)
     due: Callable[[str], None] = _never_due
     finishing: Callable[[GameRecord], Awaitable[GameRecord]] = _as_it_is
+    finished: Callable[[str], Awaitable[None]] = _nobody_told
     _locks: dict[str, asyncio.Lock] = field(default_factory=dict)
 
     def unit(self, game_id: str) -> UnitOfWork:
@@ -161,7 +170,18 @@ class UnitOfWork:
         self.work.publisher.publish(record.id, events, accounts_of(record))
         if record.deadline is not None and record.deadline <= now:
             self.work.due(record.id)  # a bot, or the proxy, is to act at once
+        if record.status == GameStatus.FINISHED != session.record.status:
+            await self._tell_finished(record.id)
         return committed
+
+    async def _tell_finished(self, game_id: str) -> None:
+        """The game is over and committed: whoever counts it hears now. A failure leaves the
+        game as committed; what counts it also looks again later (the tournament as it is
+        read), so it is logged, not raised."""
+        try:
+            await self.work.finished(game_id)
+        except Exception:
+            logger.exception("telling that game %s finished failed", game_id)
 
 
 def accounts_of(record: GameRecord) -> list[str]:

@@ -43,6 +43,9 @@ class MongoTournamentStore:
 
     async def open(self) -> None:
         self._client = AsyncMongoClient(self.uri, tz_aware=False, serverSelectionTimeoutMS=5000)
+        # A finished game asks which tournament plays it (tournament_of_game), inside its
+        # commit: an index, not a scan of every tournament.
+        await self.db.tournaments.create_index("data.played.tables.game", name="table_games")
 
     async def close(self) -> None:
         if self._client is not None:
@@ -66,6 +69,11 @@ class MongoTournamentStore:
             self.db.tournaments.find({"_id": {"$gt": after_id or ""}}).sort("_id", 1).limit(limit)
         )
         return [TournamentRecord.from_plain(document["data"]) async for document in cursor]
+
+    async def tournament_of_game(self, game_id: str) -> str | None:
+        query = {"data.played.tables.game": game_id}
+        document = await self.db.tournaments.find_one(query, {"_id": 1})
+        return None if document is None else str(document["_id"])
 
     async def replace_tournament(self, record: TournamentRecord) -> bool:
         result = await self.db.tournaments.replace_one(

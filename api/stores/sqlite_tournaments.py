@@ -103,6 +103,19 @@ class SqliteTournamentStore:
 
         return await self._run(read)
 
+    async def tournament_of_game(self, game_id: str) -> str | None:
+        # The table's game as its record's JSON writes it; the ids are 32 hex digits, so no
+        # other field holds this text.
+        needle = json.dumps({"game": game_id}, separators=(",", ":"))[1:-1]
+
+        def read(c: sqlite3.Connection) -> str | None:
+            row = c.execute(
+                "SELECT id FROM tournaments WHERE instr(data, ?) > 0 LIMIT 1", (needle,)
+            ).fetchone()
+            return None if row is None else str(row[0])
+
+        return await self._run(read)
+
     async def replace_tournament(self, record: TournamentRecord) -> bool:
         def write(c: sqlite3.Connection) -> bool:
             changed = c.execute(

@@ -36,6 +36,10 @@ class TournamentStore(Protocol):
         `after_id`."""
         ...
 
+    async def tournament_of_game(self, game_id: str) -> str | None:
+        """The id of the tournament one of whose tables plays `game_id`; None if none."""
+        ...
+
     async def replace_tournament(self, record: TournamentRecord) -> bool:
         """Write `record` if the stored one's version is `record.version - 1`; False, and
         nothing written, if another write came first."""

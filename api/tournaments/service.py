@@ -205,6 +205,16 @@ class Tournaments:
                     counted = await self.record_result(tournament_id, result) or counted
         return await self.get(tournament_id) if counted else record
 
+    async def game_finished(self, game_id: str) -> None:
+        """A game has just ended: if it is a tournament's table, count its result now (once,
+        whichever instance or retry gets here; `settle` counts what a crash left)."""
+        tournament_id = await self.store.tournament_of_game(game_id)
+        if tournament_id is None:
+            return
+        result = await self.tables.result(game_id)
+        if result is not None:
+            await self.record_result(tournament_id, result)
+
     async def record_result(self, tournament_id: str, result: GameResult) -> bool:
         """Count a finished table's game; False if it was counted already (once only)."""
         counted = False

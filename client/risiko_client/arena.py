@@ -37,6 +37,8 @@ from risiko_client.arena_seating import (
     read_credentials,
     seating_of,
 )
+from risiko_client.arena_tournament import add_tournament_arguments, format_standings
+from risiko_client.arena_tournament import run_tournament as _run_tournament
 from risiko_client.bots import BOTS, Bot, PlayStats, bot_class, play
 from risiko_client.options import option_argument
 
@@ -421,6 +423,7 @@ def add_arguments(parser: argparse.ArgumentParser, variants: Sequence[str] | Non
     parser.add_argument(
         "--json", action="store_true", help="the report as JSON on stdout, no progress bar"
     )
+    add_tournament_arguments(parser)
 
 
 def run_command(args: argparse.Namespace, name: str) -> int:
@@ -430,25 +433,33 @@ def run_command(args: argparse.Namespace, name: str) -> int:
     from risiko_client.api import ApiError
     from risiko_client.bots import BotError
 
+    bots = [bot.strip() for bot in args.bots.split(",") if bot.strip()]
+    tournament = getattr(args, "tournament", False)
     try:
-        data = run_arena(
-            [bot.strip() for bot in args.bots.split(",") if bot.strip()],
-            args.games,
-            args.seed,
-            variant=args.variant,
-            server=args.server,
-            duplicate=args.duplicate,
-            round_limit=args.round_limit,
-            options=dict(args.option),
-            parallel=args.parallel,
-            progress=None if args.json else sys.stderr,
-            seating=seating_of(args),
-        )
+        data = _run_tournament(args, bots) if tournament else _run_games(args, bots)
     except (ApiError, BotError, TransportError, OSError, ValueError) as error:
         print(f"{name}: {error}", file=sys.stderr)
         return 2
-    print(json.dumps(data, indent=2) if args.json else format_report(data))
+    shown = format_standings(data) if tournament else format_report(data)
+    print(json.dumps(data, indent=2) if args.json else shown)
     return 0
+
+
+def _run_games(args: argparse.Namespace, bots: list[str]) -> dict[str, Any]:
+    """The arena's games, as the options ask."""
+    return run_arena(
+        bots,
+        args.games,
+        args.seed,
+        variant=args.variant,
+        server=args.server,
+        duplicate=args.duplicate,
+        round_limit=args.round_limit,
+        options=dict(args.option),
+        parallel=args.parallel,
+        progress=None if args.json else sys.stderr,
+        seating=seating_of(args),
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:

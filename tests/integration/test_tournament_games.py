@@ -39,15 +39,21 @@ async def principal(api: Api, name: str, bot: bool = False) -> Principal:
     return await accounts.authenticate(await registered(api, name, bot=bot))
 
 
-async def test_sixteen_bots_play_three_rounds_to_the_recomputed_standings(api: Api) -> None:
+async def closed_tournament(api: Api, bots: int, rounds: int) -> tuple[Principal, str]:
+    """The organiser and a tournament of `bots` bot accounts, its registration closed."""
     tournaments: Tournaments = api.app.state.tournaments
     organiser = await principal(api, "Organiser")
-    bots = [await principal(api, f"Bot{number:02d}", bot=True) for number in range(16)]
-    command = CreateTournament("Coppa dei bot", 3, time.time() + 3600, time_limit_minutes=30)
+    command = CreateTournament("Coppa dei bot", rounds, time.time() + 3600, time_limit_minutes=30)
     tid = (await tournaments.create(organiser, command)).id
-    for bot in bots:
-        await tournaments.register(bot, tid)
+    for number in range(bots):
+        await tournaments.register(await principal(api, f"Bot{number:02d}", bot=True), tid)
     await tournaments.close_registration(organiser, tid)
+    return organiser, tid
+
+
+async def test_sixteen_bots_play_three_rounds_to_the_recomputed_standings(api: Api) -> None:
+    tournaments: Tournaments = api.app.state.tournaments
+    organiser, tid = await closed_tournament(api, 16, 3)
     for number in (1, 2, 3):
         record = await tournaments.start_round(organiser, tid, number)
         assert await tournaments.start_round(organiser, tid, number) == record  # seated once
@@ -81,3 +87,25 @@ async def test_sixteen_bots_play_three_rounds_to_the_recomputed_standings(api: A
         if a < b
     ]
     assert len(set(pairs)) == len(pairs) == 3 * 4 * 6  # nobody meets anyone twice
+
+
+async def test_a_game_counts_as_it_ends_with_no_tournament_read_between(api: Api) -> None:
+    tournaments: Tournaments = api.app.state.tournaments
+    organiser, tid = await closed_tournament(api, 8, 2)
+    first, _ = (await tournaments.start_round(organiser, tid, 1)).played[-1].tables
+    assert await tournaments.store.tournament_of_game(first.game) == tid
+    for player in first.players[1:]:
+        await api.service.leave_game(first.game, None, account=player)
+    stored = await tournaments.store.tournament(tid)  # the store as written, no settling
+    assert stored is not None
+    assert stored.current is not None
+    counted, waiting = stored.current.tables
+    assert counted.result == result_of(await api.service.session(first.game))
+    assert waiting.result is None
+    assert sorted(row.games for row in stored.standings().rows()) == [0] * 4 + [1] * 4
+
+
+async def test_a_game_of_no_tournament_ends_as_before(api: Api) -> None:
+    tournaments: Tournaments = api.app.state.tournaments
+    assert await tournaments.store.tournament_of_game("f" * 32) is None
+    await tournaments.game_finished("f" * 32)  # no tournament plays it: nothing to count
