@@ -11,14 +11,12 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any
 
-from pymongo import ASCENDING, AsyncMongoClient, WriteConcern
+from pymongo import ASCENDING
 from pymongo.asynchronous.database import AsyncDatabase
 from pymongo.errors import DuplicateKeyError
-from pymongo.read_concern import ReadConcern
-from pymongo.uri_parser import parse_uri
 
 from api.stores.accounts import AccountRecord, CredentialRecord, NameTaken, ThrottleState
-from api.stores.mongo import DEFAULT_DATABASE
+from api.stores.side_stores import MongoSideStore
 
 Document = dict[str, Any]
 
@@ -63,26 +61,10 @@ def _credential(document: Document) -> CredentialRecord:
     )
 
 
-class MongoAccountStore:
-    def __init__(self, uri: str, write_concern: str | int = "majority") -> None:
-        self.uri = uri
-        self.database_name = parse_uri(uri).get("database") or DEFAULT_DATABASE
-        self.write_concern = WriteConcern(w=write_concern)
-        self._client: AsyncMongoClient[Document] | None = None
+class MongoAccountStore(MongoSideStore):
+    WHAT = "account"
 
-    @property
-    def db(self) -> AsyncDatabase[Document]:
-        if self._client is None:
-            raise RuntimeError("the account store is not open")
-        return self._client.get_database(
-            self.database_name,
-            write_concern=self.write_concern,
-            read_concern=ReadConcern("majority"),
-        )
-
-    async def open(self) -> None:
-        self._client = AsyncMongoClient(self.uri, tz_aware=False, serverSelectionTimeoutMS=5000)
-        db = self.db
+    async def _create(self, db: AsyncDatabase[Document]) -> None:
         await db.accounts.create_index([("key", ASCENDING)], unique=True, name="key")
         await db.credentials.create_index([("id", ASCENDING)], unique=True, name="id")
         await db.credentials.create_index(
@@ -94,11 +76,6 @@ class MongoAccountStore:
             [("kind", ASCENDING), ("last_used_at", ASCENDING)], name="used"
         )
         await db.throttles.create_index([("expires_at", ASCENDING)], name="expiring")
-
-    async def close(self) -> None:
-        if self._client is not None:
-            await self._client.close()
-            self._client = None
 
     async def create_account(self, record: AccountRecord) -> None:
         try:

@@ -7,13 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pymongo import AsyncMongoClient, WriteConcern
 from pymongo.asynchronous.database import AsyncDatabase
 from pymongo.errors import DuplicateKeyError
-from pymongo.read_concern import ReadConcern
-from pymongo.uri_parser import parse_uri
 
-from api.stores.mongo import DEFAULT_DATABASE
+from api.stores.side_stores import MongoSideStore
 from api.stores.tournaments import TournamentExists
 from api.tournaments.records import TournamentRecord
 
@@ -24,33 +21,13 @@ def _document(record: TournamentRecord) -> Document:
     return {"_id": record.id, "version": record.version, "data": record.to_plain()}
 
 
-class MongoTournamentStore:
-    def __init__(self, uri: str, write_concern: str | int = "majority") -> None:
-        self.uri = uri
-        self.database_name = parse_uri(uri).get("database") or DEFAULT_DATABASE
-        self.write_concern = WriteConcern(w=write_concern)
-        self._client: AsyncMongoClient[Document] | None = None
+class MongoTournamentStore(MongoSideStore):
+    WHAT = "tournament"
 
-    @property
-    def db(self) -> AsyncDatabase[Document]:
-        if self._client is None:
-            raise RuntimeError("the tournament store is not open")
-        return self._client.get_database(
-            self.database_name,
-            write_concern=self.write_concern,
-            read_concern=ReadConcern("majority"),
-        )
-
-    async def open(self) -> None:
-        self._client = AsyncMongoClient(self.uri, tz_aware=False, serverSelectionTimeoutMS=5000)
+    async def _create(self, db: AsyncDatabase[Document]) -> None:
         # A finished game asks which tournament plays it (tournament_of_game), inside its
         # commit: an index, not a scan of every tournament.
-        await self.db.tournaments.create_index("data.played.tables.game", name="table_games")
-
-    async def close(self) -> None:
-        if self._client is not None:
-            await self._client.close()
-            self._client = None
+        await db.tournaments.create_index("data.played.tables.game", name="table_games")
 
     async def create_tournament(self, record: TournamentRecord) -> None:
         try:

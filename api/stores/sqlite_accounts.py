@@ -9,16 +9,14 @@ see each other's writes at once.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
+from collections.abc import Iterator, Sequence
 from typing import Any, TypeVar
 
 from api.stores.accounts import AccountRecord, CredentialRecord, NameTaken, ThrottleState
+from api.stores.side_stores import SqliteSideStore
 
 T = TypeVar("T")
 
@@ -85,43 +83,14 @@ def _credential(row: Sequence[Any]) -> CredentialRecord:
     )
 
 
-class SqliteAccountStore:
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._executor: ThreadPoolExecutor | None = None
-        self._connection: sqlite3.Connection | None = None
+class SqliteAccountStore(SqliteSideStore):
+    WHAT = "account"
 
-    async def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        if self._executor is None or self._connection is None:
-            raise RuntimeError("the account store is not open")
-        connection = self._connection
-        return await asyncio.get_running_loop().run_in_executor(self._executor, work, connection)
-
-    async def open(self) -> None:
-        def connect() -> sqlite3.Connection:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-            connection.execute("PRAGMA busy_timeout=5000")
-            connection.execute("PRAGMA journal_mode=WAL")
-            connection.execute("PRAGMA synchronous=FULL")
-            with _immediate(connection):
-                for statement in SCHEMA.split(";"):
-                    if statement.strip():
-                        connection.execute(statement)
-            return connection
-
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-accounts")
-        loop = asyncio.get_running_loop()
-        self._connection = await loop.run_in_executor(self._executor, connect)
-
-    async def close(self) -> None:
-        if self._executor is None:
-            return
-        if self._connection is not None:
-            await self._run(lambda c: c.close())
-            self._connection = None
-        self._executor.shutdown(wait=True)
-        self._executor = None
+    def _create(self, connection: sqlite3.Connection) -> None:
+        with _immediate(connection):
+            for statement in SCHEMA.split(";"):
+                if statement.strip():
+                    connection.execute(statement)
 
     async def create_account(self, record: AccountRecord) -> None:
         def write(c: sqlite3.Connection) -> None:

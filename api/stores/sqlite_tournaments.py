@@ -7,14 +7,11 @@ a write over a moved version changes no row."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import sqlite3
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import TypeVar
 
+from api.stores.side_stores import SqliteSideStore
 from api.stores.tournaments import TournamentExists
 from api.tournaments.records import TournamentRecord
 
@@ -37,40 +34,11 @@ def _data(record: TournamentRecord) -> str:
     return json.dumps(record.to_plain(), separators=(",", ":"))
 
 
-class SqliteTournamentStore:
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._executor: ThreadPoolExecutor | None = None
-        self._connection: sqlite3.Connection | None = None
+class SqliteTournamentStore(SqliteSideStore):
+    WHAT = "tournament"
 
-    async def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        if self._executor is None or self._connection is None:
-            raise RuntimeError("the tournament store is not open")
-        connection = self._connection
-        return await asyncio.get_running_loop().run_in_executor(self._executor, work, connection)
-
-    async def open(self) -> None:
-        def connect() -> sqlite3.Connection:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-            connection.execute("PRAGMA busy_timeout=5000")
-            connection.execute("PRAGMA journal_mode=WAL")
-            connection.execute("PRAGMA synchronous=FULL")
-            connection.execute(SCHEMA)
-            return connection
-
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-tournaments")
-        loop = asyncio.get_running_loop()
-        self._connection = await loop.run_in_executor(self._executor, connect)
-
-    async def close(self) -> None:
-        if self._executor is None:
-            return
-        if self._connection is not None:
-            await self._run(lambda c: c.close())
-            self._connection = None
-        self._executor.shutdown(wait=True)
-        self._executor = None
+    def _create(self, connection: sqlite3.Connection) -> None:
+        connection.execute(SCHEMA)
 
     async def create_tournament(self, record: TournamentRecord) -> None:
         def write(c: sqlite3.Connection) -> None:
