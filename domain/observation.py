@@ -18,17 +18,16 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from domain.cards import Card
-from domain.events import Event, may_see
 from domain.legal import LegalAction
 from domain.objectives import Objective
-from domain.views import SpaceView, StateView
+from domain.views import SpaceView
 
 if TYPE_CHECKING:
     from domain.reads import Reads
 
 
 class Observation:
-    """The game as `viewer` sees it: the public board and state, every seat's public counts,
+    """The game as `viewer` sees it: the public board, every seat's public counts,
     and, for a seat, its own hand, objective, secrets and legal actions."""
 
     def __init__(self, game: Reads, viewer: int | None) -> None:
@@ -43,11 +42,6 @@ class Observation:
     def spaces(self) -> Sequence[SpaceView]:
         """Every space as any client may draw it (public)."""
         return self._game.space_views()
-
-    @cached_property
-    def state(self) -> StateView:
-        """The game's own public state."""
-        return self._game.state_view()
 
     @cached_property
     def hand_sizes(self) -> tuple[int, ...]:
@@ -82,7 +76,3 @@ class Observation:
     def legal(self) -> Sequence[LegalAction]:
         """What the viewer may do now (nothing for a spectator)."""
         return self._game.legal_actions(self.viewer)
-
-    def may_read(self, event: Event) -> bool:
-        """Whether the viewer may read `event` (its kind's declared readers decide)."""
-        return may_see(event.visible_to, self.viewer)
