@@ -14,11 +14,12 @@ import asyncio
 import json
 import sqlite3
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from api.stores.base import (
     GameRecord,
@@ -106,6 +107,31 @@ def _settle(future: asyncio.Future[None], outcome: BaseException | None) -> None
         future.set_exception(outcome)
 
 
+class _Executes(Protocol):
+    def execute(self, sql: str, /) -> object: ...
+
+
+def enter_wal_mode(connection: _Executes, *, patience: float = 15.0) -> None:
+    """Switch the database to write-ahead logging, waiting out other processes opening it.
+
+    Two instances opening one fresh database at once can both try the switch; SQLite then
+    answers one of them "database is locked" at once, without calling the busy handler
+    (the switch needs the database to itself). That instance waits and tries again rather
+    than failing to start.
+    """
+    deadline = time.monotonic() + patience
+    delay = 0.01
+    while True:
+        try:
+            connection.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() + delay > deadline:
+                raise
+        time.sleep(delay)
+        delay = min(delay * 2, 0.25)
+
+
 class SqliteStore(SqlitePages, SqliteQueries):
     def __init__(self, path: Path, *, group_commit: bool = True) -> None:
         self.path = path
@@ -137,7 +163,7 @@ class SqliteStore(SqlitePages, SqliteQueries):
             connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             connection.row_factory = sqlite3.Row
             connection.execute("PRAGMA busy_timeout=5000")
-            connection.execute("PRAGMA journal_mode=WAL")
+            enter_wal_mode(connection)
             connection.execute("PRAGMA synchronous=FULL")
             # Several processes may open one database at once (instances sharing a data
             # folder): the schema is made, or migrated, by one at a time.

@@ -20,7 +20,7 @@ from api.stores.base import (
     StoredEvent,
     VersionConflict,
 )
-from api.stores.sqlite import SqliteStore
+from api.stores.sqlite import SqliteStore, enter_wal_mode
 
 
 @pytest.fixture
@@ -415,3 +415,61 @@ async def test_appends_are_durable_with_or_without_group_commit(
         assert [await reopened.last_event_seq(g.id) for g in games] == [2] * 5
     finally:
         await reopened.close()
+
+
+class _LockedFor:
+    """A connection whose switch to WAL is refused "database is locked" a number of times."""
+
+    def __init__(self, refusals: int, message: str = "database is locked") -> None:
+        self.refusals = refusals
+        self.message = message
+        self.tries = 0
+
+    def execute(self, sql: str, /) -> object:
+        assert sql == "PRAGMA journal_mode=WAL"
+        self.tries += 1
+        if self.tries <= self.refusals:
+            raise sqlite3.OperationalError(self.message)
+        return None
+
+
+def test_an_instance_opening_while_another_switches_to_wal_waits_and_tries_again() -> None:
+    connection = _LockedFor(refusals=3)
+    enter_wal_mode(connection)
+    assert connection.tries == 4
+
+
+def test_a_lock_that_never_lifts_fails_after_the_patience() -> None:
+    connection = _LockedFor(refusals=10**6)
+    with pytest.raises(sqlite3.OperationalError, match="locked"):
+        enter_wal_mode(connection, patience=0.2)
+    assert 2 <= connection.tries < 100
+
+
+def test_any_other_error_is_not_retried() -> None:
+    connection = _LockedFor(refusals=1, message="disk I/O error")
+    with pytest.raises(sqlite3.OperationalError, match="disk I/O"):
+        enter_wal_mode(connection)
+    assert connection.tries == 1
+
+
+def _open_and_close(path: str) -> None:
+    async def cycle() -> None:
+        store = SqliteStore(Path(path))
+        await store.open()
+        await store.close()
+
+    asyncio.run(cycle())
+
+
+def test_several_processes_open_one_fresh_database_at_once(tmp_path: Path) -> None:
+    import multiprocessing
+
+    context = multiprocessing.get_context("spawn")
+    path = str(tmp_path / "shared" / "risiko.sqlite3")
+    processes = [context.Process(target=_open_and_close, args=(path,)) for _ in range(6)]
+    for process in processes:
+        process.start()
+    for process in processes:
+        process.join(timeout=60)
+    assert [process.exitcode for process in processes] == [0] * 6
