@@ -17,12 +17,15 @@ from __future__ import annotations
 
 import contextlib
 import json
+import weakref
 from collections import OrderedDict
-from collections.abc import Awaitable, Iterator
+from collections.abc import Awaitable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
 from graphql import ExecutionResult, FieldNode, Node, OperationDefinitionNode, VariableNode
+from graphql.pyutils.gather_with_cancel import gather_with_cancel
+from graphql.type.definition import GraphQLResolveInfoHelpers
 from strawberry.extensions.runner import SchemaExtensionsRunner
 from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
 from strawberry.types import ExecutionContext
@@ -121,6 +124,15 @@ class SharedEventExecutor(StrawberryGraphQLCoreExecutionContext):
 
     _shared_variables: tuple[tuple[str, str], ...] | None = None
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # graphql-core 3.3 hands resolvers helpers bound to the executor itself, which holds
+        # them: a reference cycle per request, so the executor and all it touched (the
+        # collected fields, the context, the request) waited for the collector's older
+        # generations, whose pauses were the p99 of the held benchmark. The same helpers,
+        # reaching the executor weakly: reference counting frees each request at its end.
+        self.async_helpers = _weak_helpers(self)
+
     def build_per_event_executor(self, payload: Any) -> Any:
         shared = getattr(payload, "shared_key", None)
         if shared is None:
@@ -144,6 +156,21 @@ class SharedEventExecutor(StrawberryGraphQLCoreExecutionContext):
         # every event missed and stayed, for the life of the subscription. Each event's own.
         per_event._relevant_sub_fields = {}
         return per_event
+
+
+def _gather(values: Sequence[Awaitable[Any]]) -> Awaitable[list[Any]]:
+    return gather_with_cancel(*values)
+
+
+def _weak_helpers(executor: StrawberryGraphQLCoreExecutionContext) -> GraphQLResolveInfoHelpers:
+    reference = weakref.ref(executor)
+
+    def track(values: Sequence[Any]) -> None:
+        alive = reference()
+        if alive is not None:  # its execution is under way whenever a resolver calls this
+            alive.track_async_work(values)
+
+    return GraphQLResolveInfoHelpers(gather=_gather, track=track)
 
 
 class _Executed:
