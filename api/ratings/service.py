@@ -92,7 +92,9 @@ class Ratings:
         rated game."""
         if not is_rated(record) or record.status != GameStatus.FINISHED:
             return False
-        claimed = await self.store.claim(await self._table(record))
+        claimed = await self.store.rated_game(record.id)
+        if claimed is None:  # nobody claimed it yet: the ratings now, read once
+            claimed = await self.store.claim(await self._table(record))
         if not claimed.done:
             if len(claimed.seats) >= 2:  # a game abandoned in the lobby has no ranking
                 for index in range(len(claimed.seats)):
