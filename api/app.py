@@ -52,6 +52,7 @@ from api.health import health_routes
 from api.observability import Observability
 from api.origins import admits, origin_pattern
 from api.persisted import carries_persisted_query, persisted_queries
+from api.ratings.service import Ratings, ratings_beside
 from api.refusals import (
     CODES_BY_STATUS,
     GRAPHQL_RESPONSE,
@@ -71,6 +72,7 @@ from api.stores.sqlite import SqliteStore
 from api.stores.tournaments import tournament_store_for
 from api.tournaments.games import GameTables
 from api.tournaments.service import Tournaments
+from api.unit_of_work import each_told
 
 logger = logging.getLogger("risiko")
 _accepts_graphql_response: contextvars.ContextVar[bool] = contextvars.ContextVar(
@@ -373,7 +375,7 @@ def _change_feed(store: Store, broker: Broker) -> ChangeFeed | None:
 def _lifespan(
     store: Store,
     service: GameService,
-    people: tuple[Accounts, Tournaments],
+    people: tuple[Accounts, Tournaments, Ratings],
     observed: Observability,
     settings: Settings,
     feeds: tuple[ChangeFeed | None, AccountFeed | None],
@@ -383,12 +385,14 @@ def _lifespan(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        accounts, tournaments = people
+        accounts, tournaments, ratings = people
         await store.open()
         await accounts.start()
         await tournaments.store.open()
+        await ratings.store.open()
         await service.recover_deadlines()
         tasks = [asyncio.create_task(run_clock(service, settings, observed))]
+        tasks.append(asyncio.create_task(ratings.run()))  # the safety net, from the start
         for running in feeds:
             if running is not None:
                 tasks.append(asyncio.create_task(running.run()))
@@ -401,6 +405,7 @@ def _lifespan(
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
             await service.close()
+            await ratings.store.close()
             await tournaments.store.close()
             await accounts.stop()
             await store.close()
@@ -449,7 +454,8 @@ def create_app(
     service = GameService(observed.store(store), broker, publish_locally=feed is None, lobby=lobby)
     accounts, account_feed = _accounts(store, service, broker)
     tournaments = Tournaments(tournament_store_for(store), GameTables(service.work, accounts.store))
-    service.work.finished = tournaments.game_finished
+    ratings = ratings_beside(store, service.work)
+    service.work.finished = each_told(tournaments.game_finished, ratings.game_finished)
     graphql = RisikoGraphQL(service, settings, observed, accounts)
     app = Starlette(
         routes=[
@@ -463,11 +469,17 @@ def create_app(
         ],
         middleware=_middleware(settings, graphql, observed),
         lifespan=_lifespan(
-            store, service, (accounts, tournaments), observed, settings, (feed, account_feed)
+            store,
+            service,
+            (accounts, tournaments, ratings),
+            observed,
+            settings,
+            (feed, account_feed),
         ),
     )
     app.state.service = service
     app.state.accounts = accounts
     app.state.tournaments = tournaments
+    app.state.ratings = ratings
     app.state.settings = settings
     return app

@@ -14,9 +14,10 @@ from api.clock import ClockState, TimeControl
 from api.commands import AddBot, CreateGame, LeaveGame, StartGame, TakeSeat
 from api.lobby_events import BotJoined, GameAbandoned, GameCreated, PlayerJoined, PlayerLeft
 from api.moves import Play, apply_action, bots, follow_clock, time_control
+from api.ratings.records import speed_of
 from api.read_models import Session, acting_seat, hash_token, seats_payload, start_engine
 from api.service_errors import ServiceError
-from api.stores.base import Admits, GameRecord, GameStatus, SeatRecord
+from api.stores.base import Admission, Admits, GameRecord, GameStatus, SeatRecord
 from api.unit_of_work import Change, Committed, UnitOfWork, Work
 from domain import actions as a
 from domain.errors import ErrorCode, InvalidOptions
@@ -45,6 +46,7 @@ async def create_game(work: Work, command: CreateGame) -> GameRecord:
     """A game in the lobby, by the rules of today for good (a later fix is for later games).
     A chosen seed is the secret itself, and said to everyone: its chooser knows every roll."""
     options, control = _settings(command)
+    admitted = _rated(command, control)
     creator = hash_token(command.creator) if command.creator else ""
     await _check_unstarted(work, creator)
     seed = command.seed
@@ -64,7 +66,7 @@ async def create_game(work: Work, command: CreateGame) -> GameRecord:
         time_control=control,
         rules_revision=VARIANTS[command.variant].rules_revision,
         seed_chosen=seed is not None,
-        admission=command.admission,
+        admission=admitted,
     )
     created = GameCreated(
         record.variant,
@@ -104,6 +106,20 @@ def _settings(command: CreateGame) -> tuple[dict[str, Any], dict[str, Any] | Non
     except (InvalidOptions, TypeError) as error:
         raise ServiceError(ErrorCode.INVALID_OPTIONS, str(error)) from None
     return options, control
+
+
+def _rated(command: CreateGame, control: dict[str, Any] | None) -> Admission:
+    """A rated game's admission: accounts only, its speed fixed by its clock; a chosen seed
+    (whoever chose it knows every roll) is refused."""
+    admission = command.admission
+    if not admission.rated:
+        return admission
+    if command.seed is not None:
+        raise ServiceError(
+            ErrorCode.RATED_GAME_SEEDED,
+            "a rated game's dice are nobody's choice: create it without a seed",
+        )
+    return replace(admission, accounts_required=True, speed=speed_of(control))
 
 
 async def _check_unstarted(work: Work, creator: str) -> None:
@@ -193,6 +209,11 @@ def _admit(record: GameRecord, command: TakeSeat) -> None:
         raise ServiceError(ErrorCode.PEOPLE_ONLY, "this game admits people only, no bot")
     if admission.admits == Admits.BOTS and not bot:
         raise ServiceError(ErrorCode.BOTS_ONLY, "this game admits bot accounts only")
+    if admission.rated and account is None:
+        raise ServiceError(
+            ErrorCode.ACCOUNT_REQUIRED,
+            "a rated game admits accounts only (no guest, no bot the server plays)",
+        )
     if admission.accounts_required and account is None and command.bot is None:
         raise ServiceError(
             ErrorCode.ACCOUNT_REQUIRED, "this game admits accounts only: log in to join it"

@@ -184,6 +184,20 @@ class UnitOfWork:
             logger.exception("telling that game %s finished failed", game_id)
 
 
+def each_told(*listeners: Callable[[str], Awaitable[None]]) -> Callable[[str], Awaitable[None]]:
+    """`Work.finished` for several listeners (the tournaments, the ratings): each is told in
+    turn, and one's failure is logged without keeping the others from hearing."""
+
+    async def tell(game_id: str) -> None:
+        for listener in listeners:
+            try:
+                await listener(game_id)
+            except Exception:
+                logger.exception("telling that game %s finished failed", game_id)
+
+    return tell
+
+
 def accounts_of(record: GameRecord) -> list[str]:
     """The accounts seated in the game."""
     return [seat.account_id for seat in record.seats if seat.account_id is not None]

@@ -80,6 +80,8 @@ class ErrorCode(enum.StrEnum):
     ALREADY_SEATED = "ALREADY_SEATED"
     BOTS_ONLY = "BOTS_ONLY"
     PEOPLE_ONLY = "PEOPLE_ONLY"
+    # Rated games (api/ratings/): a chosen seed arranges the dice
+    RATED_GAME_SEEDED = "RATED_GAME_SEEDED"
     # Tournaments: settings, registration, rounds (api/tournaments/)
     ALREADY_REGISTERED = "ALREADY_REGISTERED"
     INVALID_TOURNAMENT = "INVALID_TOURNAMENT"

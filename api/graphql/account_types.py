@@ -29,6 +29,15 @@ from api.graphql.context import Info, credential_error
 from api.graphql.ids import to_global_id
 from api.graphql.inputs import ECHOED_KEY, UserError
 from api.graphql.pages import AFTER, BEFORE, FIRST, LAST
+from api.graphql.rating_types import (
+    RATED_SPEED,
+    RATED_VARIANT,
+    Rating,
+    RatingHistoryConnection,
+    rating_history,
+    rating_type,
+    ratings_of,
+)
 from api.stores.accounts import AccountRecord, CredentialRecord
 from api.text_inputs import GLOBAL_ID
 
@@ -140,6 +149,27 @@ class Account:
         bounded_variant(variant)
         filters, counts, cursors = (status, variant), (first, last), (after, before)
         return await account_games(info, self.account_id, filters, counts, cursors, own=False)
+
+    @strawberry.field(
+        description="Its ratings, one per variant and speed it has played rated games of."
+    )
+    async def ratings(self, info: Info) -> list[Rating]:
+        rows = await ratings_of(info).store.ratings(self.account_id)
+        return [rating_type(row) for row in rows]
+
+    @strawberry.field(
+        description="What each of its rated games of a variant and speed did to its rating, "
+        "newest first (a Relay connection). UNKNOWN_VARIANT for a name no variant has."
+    )
+    async def rating_history(
+        self,
+        info: Info,
+        variant: RATED_VARIANT,
+        speed: RATED_SPEED,
+        first: FIRST = None,
+        after: AFTER = None,
+    ) -> RatingHistoryConnection:
+        return await rating_history(info, self.account_id, (variant, speed), first, after)
 
 
 def account_type(record: AccountRecord) -> Account:

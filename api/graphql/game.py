@@ -53,8 +53,10 @@ from api.graphql.pages import (
     log_entry_type,
 )
 from api.graphql.randomness import Randomness, randomness_type
+from api.graphql.rating_types import ExpectedPlace, Speed, expected_places, ratings_of
 from api.graphql.seat_types import AdmissionType, admission_type
 from api.listings import EventListing, LogListing
+from api.ratings.records import Speed as RatingSpeed
 from api.service import Session
 from api.stores.base import GameRecord
 from domain.observation import Observation
@@ -118,6 +120,32 @@ class Game(Node):
     )
     def admission(self) -> AdmissionType:
         return admission_type(self._record)
+
+    @strawberry.field(
+        description="A rated game (createGame's rated): accounts only, no chosen seed; its "
+        "accounts' ratings change once when it ends."
+    )
+    def rated(self) -> bool:
+        return self._record.admission.rated
+
+    @strawberry.field(
+        description="A rated game's speed, fixed at creation by its clock; null if unrated."
+    )
+    def speed(self) -> Speed | None:
+        speed = self._record.admission.speed
+        return None if speed is None else Speed[RatingSpeed(speed).name]
+
+    @strawberry.field(
+        description="A rated game's expected ranking, by seat: each account's chance to finish "
+        "first and its expected place, from the ratings of its accounts (as they were when "
+        "the game was rated, once it is). Null for an unrated game and one of fewer than two "
+        "accounts."
+    )
+    async def expected_ranking(self, info: Info) -> list[ExpectedPlace] | None:
+        if not self._record.admission.rated:
+            return None
+        expected = await ratings_of(info).expected(self._record)
+        return None if expected is None else expected_places(expected)
 
     @strawberry.field(description="The time control it was created with; null: no clock.")
     def time_control(self) -> TimeControl | None:

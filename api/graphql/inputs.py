@@ -73,6 +73,13 @@ class CreateGameInput:
     admission: AdmissionInput | None = strawberry.field(
         default=None, description="Who may take a seat; omitted, anyone (guests too)."
     )
+    rated: bool = strawberry.field(
+        default=False,
+        description="A rated game: accounts only (guests and bots the server plays are refused: "
+        "ACCOUNT_REQUIRED), dice nobody arranged (a seed is refused: RATED_GAME_SEEDED); each "
+        "account's rating in the variant and speed (Game.speed, from the time control) "
+        "changes once when it ends.",
+    )
     client_mutation_id: str | None = strawberry.field(default=None, description=ECHOED_KEY)
 
 

@@ -4,6 +4,7 @@ actions; a refusal comes back as user errors and changes nothing."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Annotated, Any, TypeVar
 
 import strawberry
@@ -65,6 +66,8 @@ class Mutation:
         info.context.acting_account(Scope.GAMES_CREATE)  # the creator: its account, if any
         service = info.context.service
         admission = ANYONE if input.admission is None else input.admission.to_admission()
+        if input.rated:
+            admission = replace(admission, rated=True)
         record = await _attempt(
             lambda: service.create_game(
                 input.variant,

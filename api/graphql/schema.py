@@ -30,6 +30,7 @@ from api.graphql.limits import DocumentLimits, Limits
 from api.graphql.mutation import Mutation
 from api.graphql.options import OWN_OPTION_TYPES
 from api.graphql.query import Query
+from api.graphql.ratings import RatingQuery
 from api.graphql.shared_events import SharedEventExecutor, StreamResultsRunner
 from api.graphql.static_reads import StaticAnswers, StaticReads
 from api.graphql.subscription import Subscription
@@ -79,7 +80,7 @@ def build_schema(
     limits = Limits(max_depth=max_depth, max_aliases=max_aliases, max_cost=max_cost)
     answers = StaticAnswers()
     built = Schema(
-        query=merge_types("Query", (Query, AccountQuery, TournamentQuery)),
+        query=merge_types("Query", (Query, AccountQuery, TournamentQuery, RatingQuery)),
         mutation=merge_types("Mutation", (Mutation, AccountMutation, TournamentMutation)),
         subscription=merge_types("Subscription", (Subscription, TournamentSubscription)),
         types=[Game, *STATE_TYPES, *OWN_OPTION_TYPES],

@@ -40,16 +40,31 @@ class Admission:
 
     accounts_required: bool = False
     admits: str = Admits.ANYONE  # an Admits (stored as its value)
+    # A rated game (accounts only, dice nobody arranged), and its speed ("real-time" or
+    # "correspondence": api/ratings/records.speed_of its time control), fixed at creation.
+    rated: bool = False
+    speed: str | None = None
 
     def to_plain(self) -> dict[str, Any] | None:
-        """As a row keeps it; None for the default (anyone, guests welcome)."""
+        """As a row keeps it; None for the default (anyone, guests welcome). An unrated
+        game's has no `rated` (rows written before rated games read as unrated)."""
         if self == Admission():
             return None
-        return {"accounts_required": self.accounts_required, "admits": str(self.admits)}
+        plain: dict[str, Any] = {
+            "accounts_required": self.accounts_required,
+            "admits": str(self.admits),
+        }
+        if self.rated:
+            plain.update(rated=True, speed=self.speed)
+        return plain
 
     @classmethod
     def from_plain(cls, data: dict[str, Any] | None) -> Admission:
-        return cls() if not data else cls(bool(data["accounts_required"]), str(data["admits"]))
+        if not data:
+            return cls()
+        rated = bool(data.get("rated", False))
+        speed = data.get("speed") if rated else None
+        return cls(bool(data["accounts_required"]), str(data["admits"]), rated, speed)
 
 
 ANYONE = Admission()  # the default: anyone may sit, guests too
