@@ -151,7 +151,13 @@ class DerivedRandom:
     def roll(self, attacker: int, defender: int) -> tuple[list[int], list[int]]:
         """One battle roll: the attacker's dice, then the defender's, each sorted high to low
         (taken together: the same dice as taking the attacker's, then the defender's)."""
-        dice = self._take_dice(attacker + defender)
+        position = self._dice_position
+        end = position + attacker + defender
+        if end <= len(self._dice):  # most rolls: the dice are at hand (`_take_dice`, inlined)
+            self._dice_position = end
+            dice = self._dice[position:end]
+        else:
+            dice = self._take_dice(attacker + defender)
         return sorted(dice[:attacker], reverse=True), sorted(dice[attacker:], reverse=True)
 
     def die(self) -> int:
