@@ -18,11 +18,12 @@ seeded classic game that the `aggressive` bot computed in advance.
 Each run, for each server (their order alternating run by run): `--clients` players, each on
 a game of its own, each sending its next move once the server has answered the last (for
 boardgame.io: once its update came back), for `--seconds`: moves/s and the p50/p99 of a move;
-then one player moves `--moves` times on a game that `--spectators` watch (each move once
-every spectator has the last): p50/p99 of the delay from a move's send to its arrival at each
-spectator. boardgame.io sends a move's update to every client before it writes the state;
-this server writes first. Prints a summary on stderr, one JSON line a server and run on
-stdout, then one a server with the medians.
+the server's CPU time a move in that phase (from /proc: steadier than the wall clock on a
+shared machine); then one player moves `--moves` times on a game that `--spectators` watch
+(each move once every spectator has the last): p50/p99 of the delay from a move's send to its
+arrival at each spectator. boardgame.io sends a move's update to every client before it
+writes the state; this server writes first. Prints a summary on stderr, one JSON line a
+server and run on stdout, then one a server with the medians.
 
 package.json pins koa-compose 4.1.0: boardgame.io 0.50.2 adds its routes to Koa after its
 socket.io transport built the request handler, which koa-compose 4.2 copies the middleware
@@ -80,20 +81,30 @@ def boardgameio(workdir: Path, store: str, args: argparse.Namespace) -> dict[str
             assert server.stdout is not None
             if server.stdout.readline().strip() != "ready":
                 raise RuntimeError("boardgame.io's server did not start")
-            numbers = [args.clients, args.seconds, args.spectators, args.moves]
-            done = subprocess.run(
-                ["node", "clients.js", f"http://127.0.0.1:{port}", *map(str, numbers)],
-                cwd=workdir,
-                capture_output=True,
-                text=True,
-                check=True,
-                timeout=args.seconds + 600,
+            url = f"http://127.0.0.1:{port}"
+            cpu = api.cpu_seconds(server.pid)
+            result = _node_clients(workdir, url, "players", args.clients, args.seconds)
+            result["server_cpu_ms_a_move"] = (
+                (api.cpu_seconds(server.pid) - cpu) * 1e3 / max(result["moves"], 1)
             )
-            result: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
+            result.update(_node_clients(workdir, url, "spectators", args.spectators, args.moves))
             return result
         finally:
             server.terminate()
             server.wait(timeout=15)
+
+
+def _node_clients(workdir: Path, url: str, *arguments: object) -> dict[str, Any]:
+    done = subprocess.run(
+        ["node", "clients.js", url, *map(str, arguments)],
+        cwd=workdir,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=900,
+    )
+    result: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
+    return result
 
 
 async def _players(
@@ -197,20 +208,23 @@ def risiko(args: argparse.Namespace, plan: Plan) -> dict[str, Any]:
     with api.serve(None) as url, httpx.Client(base_url=url, timeout=30) as client:
         games = [[api.new_game(client) for _ in range(per_player)] for _ in range(args.clients)]
         watched = api.new_game(client)
+        cpu = api.cpu_seconds(api.SERVER_PIDS[url])
         moves, rate, latencies = asyncio.run(_players(url, games, plan, args.seconds))
+        cpu = api.cpu_seconds(api.SERVER_PIDS[url]) - cpu
         delays = asyncio.run(_spectated(url, watched, plan, args.spectators, args.moves))
     return {
         "moves": moves,
         "moves_per_second": rate,
         "move_p50_ms": percentile(latencies, 0.5) * 1000,
         "move_p99_ms": percentile(latencies, 0.99) * 1000,
+        "server_cpu_ms_a_move": cpu * 1e3 / max(moves, 1),
         "spectator_deliveries": len(delays),
         "spectator_p50_ms": percentile(delays, 0.5) * 1000,
         "spectator_p99_ms": percentile(delays, 0.99) * 1000,
     }
 
 
-FIGURES = ("moves_per_second", "move_p99_ms", "spectator_p99_ms")
+FIGURES = ("moves_per_second", "move_p99_ms", "server_cpu_ms_a_move", "spectator_p99_ms")
 
 
 def main() -> int:
@@ -242,7 +256,8 @@ def main() -> int:
             print(json.dumps(result))
             print(
                 f"run {run + 1} {name}: {result['moves_per_second']:.0f} moves/s, move p99 "
-                f"{result['move_p99_ms']:.1f} ms, "
+                f"{result['move_p99_ms']:.1f} ms, server CPU a move "
+                f"{result['server_cpu_ms_a_move']:.2f} ms, "
                 f"spectator p99 {result['spectator_p99_ms']:.1f} ms",
                 file=sys.stderr,
             )
@@ -256,6 +271,8 @@ def main() -> int:
         print(
             f"{name}: moves/s {summary['moves_per_second_median']} "
             f"{summary['moves_per_second_range']}, move p99 {summary['move_p99_ms_median']} ms, "
+            f"server CPU a move {summary['server_cpu_ms_a_move_median']} ms "
+            f"{summary['server_cpu_ms_a_move_range']}, "
             f"spectator p99 {summary['spectator_p99_ms_median']} ms "
             f"{summary['spectator_p99_ms_range']}",
             file=sys.stderr,

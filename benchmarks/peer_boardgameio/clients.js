@@ -1,13 +1,13 @@
-// The clients: node clients.js URL CLIENTS SECONDS SPECTATORS MOVES
-// Prints one JSON line: moves/s of CLIENTS players, each on a match of its own, each move
-// sent when the server's update for the previous one arrived (for SECONDS); then one player
-// moving MOVES times while SPECTATORS watch its match, each move once every spectator has
-// the previous one: the delay from a move's send to its update at each spectator.
+// The clients: node clients.js URL players CLIENTS SECONDS | node clients.js URL spectators SPECTATORS MOVES
+// Prints one JSON line. players: moves/s of CLIENTS players, each on a match of its own, each
+// move sent when the server's update for the previous one arrived (for SECONDS). spectators:
+// one player moving MOVES times while SPECTATORS watch its match, each move once every
+// spectator has the previous one: the delay from a move's send to its update at each spectator.
 const { Client } = require("boardgame.io/client");
 const { SocketIO } = require("boardgame.io/multiplayer");
 const Bump = require("./game");
 
-const [url, clients, seconds, spectators, moves] = process.argv.slice(2);
+const [url, mode, count, amount] = process.argv.slice(2);
 
 async function post(path, body) {
   const answer = await fetch(url + path, {
@@ -64,7 +64,7 @@ function percentile(values, fraction) {
   return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))];
 }
 
-async function spectate() {
+async function spectate(spectators, moves) {
   const { matchID, credentials } = await newMatch();
   const sentAt = new Map();
   const delays = [];
@@ -98,21 +98,29 @@ async function spectate() {
 }
 
 async function main() {
+  if (mode === "spectators") {
+    const delays = await spectate(count, amount);
+    console.log(
+      JSON.stringify({
+        spectator_deliveries: delays.length,
+        spectator_p50_ms: percentile(delays, 0.5),
+        spectator_p99_ms: percentile(delays, 0.99),
+      })
+    );
+    process.exit(0);
+  }
   const latencies = [];
   const started = performance.now();
-  const deadline = started + Number(seconds) * 1000;
-  const counts = await Promise.all(Array.from({ length: Number(clients) }, () => player(deadline, latencies)));
+  const deadline = started + Number(amount) * 1000;
+  const counts = await Promise.all(Array.from({ length: Number(count) }, () => player(deadline, latencies)));
   const elapsed = (performance.now() - started) / 1000;
-  const delays = await spectate();
+  const moves = counts.reduce((a, b) => a + b, 0);
   console.log(
     JSON.stringify({
-      moves: counts.reduce((a, b) => a + b, 0),
-      moves_per_second: counts.reduce((a, b) => a + b, 0) / elapsed,
+      moves,
+      moves_per_second: moves / elapsed,
       move_p50_ms: percentile(latencies, 0.5),
       move_p99_ms: percentile(latencies, 0.99),
-      spectator_deliveries: delays.length,
-      spectator_p50_ms: percentile(delays, 0.5),
-      spectator_p99_ms: percentile(delays, 0.99),
     })
   );
   process.exit(0);
