@@ -265,8 +265,8 @@ def main() -> int:
         summary: dict[str, Any] = {"benchmark": f"peer.{name}.summary", "runs": len(runs)}
         for figure in FIGURES:
             values = [r[figure] for r in runs]
-            summary[f"{figure}_median"] = round(statistics.median(values), 1)
-            summary[f"{figure}_range"] = [round(min(values), 1), round(max(values), 1)]
+            summary[f"{figure}_median"] = round(statistics.median(values), 2)
+            summary[f"{figure}_range"] = [round(min(values), 2), round(max(values), 2)]
         print(json.dumps(summary))
         print(
             f"{name}: moves/s {summary['moves_per_second_median']} "
