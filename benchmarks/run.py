@@ -4,8 +4,9 @@ Plays four-player games of classic RisiKo! with the `aggressive` policy in-proce
 repetitions, and reports games/s and actions/s (median and best); then the same for
 S.P.Q.RisiKo! (`spqr_*`) with the `aggressive` and `random` policies, whose games end by
 victory points (`--games` of each, `--no-spqr` to skip them). With `--pyrisk DIR`, a
-checkout of chronitis/pyrisk (not part of this project), its four `StupidAI` players are timed
-in the same run, alternating with ours, and the ratio is printed.
+checkout of chronitis/pyrisk (not part of this project), the engine is compared with pyrisk's
+four `StupidAI` players by benchmarks/engine_vs_pyrisk.py, the one comparison (its method and
+figures: see there), before the runs above.
 """
 
 from __future__ import annotations
@@ -13,16 +14,15 @@ from __future__ import annotations
 import argparse
 import json
 import platform
-import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks import engine_vs_pyrisk  # noqa: E402
 from bots.simulate import SimulationReport, simulate  # noqa: E402
 from domain.odds import battle_odds  # noqa: E402
 
@@ -38,24 +38,6 @@ def machine() -> str:
     return f"{cpu}, {platform.system()} {platform.machine()}, Python {platform.python_version()}"
 
 
-def pyrisk_runner(directory: str) -> Callable[[int, int], float]:
-    sys.path.insert(0, directory)
-    from ai.stupid import StupidAI  # type: ignore[import-not-found]
-    from game import Game  # type: ignore[import-not-found]
-
-    def run(games: int, seed: int) -> float:
-        random.seed(seed)
-        started = time.perf_counter()
-        for _ in range(games):
-            game = Game(curses=False)
-            for name in ("ALPHA", "BETA", "GAMMA", "DELTA"):
-                game.add_player(name, StupidAI)
-            game.play()  # pyrisk as published (chronitis/pyrisk): `play` runs a whole game
-        return games / (time.perf_counter() - started)
-
-    return run
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=200)
@@ -65,16 +47,13 @@ def main() -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
 
+    pyrisk = engine_vs_pyrisk.measure(args.pyrisk, args.games, args.repeat) if args.pyrisk else {}
     ours: list[float] = []
     actions: list[float] = []
-    theirs: list[float] = []
-    other = pyrisk_runner(args.pyrisk) if args.pyrisk else None
     for repetition in range(args.repeat):
         report = simulate(players=4, games=args.games, seed=repetition, policy="aggressive")
         ours.append(report.games_per_second)
         actions.append(report.actions_per_second)
-        if other is not None:
-            theirs.append(other(args.games, repetition))
 
     spqr: dict[str, list[SimulationReport]] = {}
     if not args.no_spqr:
@@ -106,10 +85,9 @@ def main() -> int:
             statistics.median(r.actions_per_second for r in reports)
         )
         result[f"{prefix}_games_with_winner"] = sum(r.winners for r in reports)
-    if theirs:
-        result["pyrisk_stupidai_games_per_second_median"] = round(statistics.median(theirs), 1)
-        result["pyrisk_stupidai_games_per_second_best"] = round(max(theirs), 1)
-        result["ratio_median"] = round(statistics.median(ours) / statistics.median(theirs), 2)
+    for key, value in pyrisk.items():
+        if key != "benchmark":
+            result[f"pyrisk_comparison_{key}"] = value
     if args.json:
         print(json.dumps(result, indent=2))
     else:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar, cast
 
@@ -121,11 +122,10 @@ def _border_placements(
     owner = game.owner
     neighbours = game.board.neighbours
     own = [t for t, o in enumerate(owner) if o == seat]
-    others = {t for t, o in enumerate(owner) if o != seat}
+    others = set(range(len(owner)))
+    others.difference_update(own)
     border = [t for t in own if not others.isdisjoint(neighbours[t])] or own
-    chosen: dict[int, int] = {}
-    for territory in rnd.choices(border, k=count):
-        chosen[territory] = chosen.get(territory, 0) + 1
+    chosen = Counter(rnd.choices(border, k=count))  # in the order first chosen, as placed
     ids = game.board.territories
     return [_action(a.PlaceArmies, ids[t].id, n) for t, n in chosen.items()]
 

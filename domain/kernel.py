@@ -350,13 +350,11 @@ class Kernel(Reads, Copies):
     @final
     def active_seats(self) -> list[int]:
         """Seats still playing: neither eliminated nor resigned."""
-        return [
-            seat
-            for seat, (eliminated, resigned) in enumerate(
-                zip(self.eliminated, self.resigned, strict=True)
-            )
-            if not eliminated and not resigned
-        ]
+        eliminated = self.eliminated
+        resigned = self.resigned
+        if not any(eliminated) and not any(resigned):  # most of a game: nobody out yet
+            return list(range(len(eliminated)))
+        return [seat for seat, out in enumerate(eliminated) if not out and not resigned[seat]]
 
     # ------------------------------------------------------------------ applying actions
 

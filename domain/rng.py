@@ -15,7 +15,11 @@ from __future__ import annotations
 import hashlib
 import hmac
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from functools import lru_cache
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from hashlib import _Hash
 
 T = TypeVar("T")
 
@@ -60,6 +64,33 @@ def derive_seed(secret: bytes, contributions: Sequence[str | None]) -> bytes:
     return hmac.digest(secret, bytes(message), "sha256")
 
 
+# HMAC's key pads (RFC 2104), as tables for bytes.translate.
+_INNER_PAD = bytes(byte ^ 0x36 for byte in range(256))
+_OUTER_PAD = bytes(byte ^ 0x5C for byte in range(256))
+_SHA256_BLOCK = 64
+
+
+@lru_cache(maxsize=1024)
+def _keyed(seed: bytes) -> tuple[_Hash, _Hash]:
+    """HMAC-SHA256's inner and outer hashes keyed by `seed`, before any message (RFC 2104).
+    A game's every action draws from HMACs keyed by the same seed: copying these two states
+    skips keying them again for each digest (a third of the time `hmac.digest` takes), and
+    gives the same bytes as `hmac.digest(seed, message, "sha256")`."""
+    key = seed if len(seed) <= _SHA256_BLOCK else hashlib.sha256(seed).digest()
+    key = key.ljust(_SHA256_BLOCK, b"\0")
+    return hashlib.sha256(key.translate(_INNER_PAD)), hashlib.sha256(key.translate(_OUTER_PAD))
+
+
+def hmac_sha256(seed: bytes, message: bytes) -> bytes:
+    """`hmac.digest(seed, message, "sha256")`, from the keyed states of `_keyed(seed)`."""
+    inner, outer = _keyed(seed)
+    inner = inner.copy()
+    inner.update(message)
+    outer = outer.copy()
+    outer.update(inner.digest())
+    return outer.digest()
+
+
 # A byte below 252 (= 42 * 6) gives an unbiased die; the others are skipped (zero here).
 _DIE_OF_BYTE = bytes((byte % 6 + 1) if byte < 252 else 0 for byte in range(256))
 
@@ -92,8 +123,7 @@ class DerivedRandom:
         self._dice_position = 0
 
     def _digest(self, stream: bytes, block: int) -> bytes:
-        message = self._prefix + stream + block.to_bytes(4, "big")
-        return hmac.digest(self._seed, message, "sha256")
+        return hmac_sha256(self._seed, self._prefix + stream + block.to_bytes(4, "big"))
 
     def _byte(self) -> int:
         if self._position >= len(self._buffer):
@@ -121,7 +151,13 @@ class DerivedRandom:
     def roll(self, attacker: int, defender: int) -> tuple[list[int], list[int]]:
         """One battle roll: the attacker's dice, then the defender's, each sorted high to low
         (taken together: the same dice as taking the attacker's, then the defender's)."""
-        dice = self._take_dice(attacker + defender)
+        position = self._dice_position
+        end = position + attacker + defender
+        if end <= len(self._dice):  # most rolls: the dice are at hand (`_take_dice`, inlined)
+            self._dice_position = end
+            dice = self._dice[position:end]
+        else:
+            dice = self._take_dice(attacker + defender)
         return sorted(dice[:attacker], reverse=True), sorted(dice[attacker:], reverse=True)
 
     def die(self) -> int:

@@ -59,7 +59,10 @@ class ClockwiseTurns(Territories):
         regions: list[tuple[str, int]] = []
         owner = self.owner
         for position, members in enumerate(self.board.region_members):
-            if all(owner[t] == seat for t in members):
+            for territory in members:  # a plain loop: every turn asks, most regions fail fast
+                if owner[territory] != seat:
+                    break
+            else:
                 region = self.board.regions[position]
                 regions.append((region.id, region.bonus))
         return from_territories + sum(b for _, b in regions), from_territories, tuple(regions)

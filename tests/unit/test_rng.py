@@ -24,6 +24,7 @@ from domain.rng import (
     commitment,
     contribution_problem,
     derive_seed,
+    hmac_sha256,
 )
 from tests.support import new_game
 
@@ -48,6 +49,15 @@ def uniform(values: Sequence[int], n: int) -> float:
 
 
 # --------------------------------------------------------------------------- determinism
+
+
+@given(st.binary(max_size=200), st.binary(max_size=100))
+def test_the_keyed_hmac_is_the_standard_one(seed: bytes, message: bytes) -> None:
+    """The dice's HMAC from cached keyed states gives hmac.digest's bytes, for keys shorter
+    and longer than SHA-256's block; the same seed twice (from the cache) gives them again."""
+    expected = hmac.digest(seed, message, "sha256")
+    assert hmac_sha256(seed, message) == expected
+    assert hmac_sha256(seed, message) == expected
 
 
 def test_the_same_seed_and_sequence_give_the_same_stream() -> None:
