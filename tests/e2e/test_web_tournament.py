@@ -48,6 +48,8 @@ def test_a_person_registers_and_withdraws_from_the_page_by_keyboard(seen: Json) 
         "focused": "withdraw",  # the focus stays on the command, now the other one
     }
     assert person["withdrawn"] == []
+    # Registered while the page's socket was cut: shown once it is back, with no reload.
+    assert seen["steps"]["reconnected"] == {"shown": True, "sameDocument": True}
     assert seen["steps"]["refused"] == "This tournament is for bot accounts only."
     assert seen["steps"]["phoneWidth"] <= 390  # nothing wider than the phone
 

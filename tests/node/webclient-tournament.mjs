@@ -81,6 +81,7 @@ function shownStandings(page) {
 async function personRegisters(organiser, open, forBots) {
   await account("Dora", 11);
   const phone = await device("en-GB", PHONE);
+  const socket = await cuttableSocket(phone);
   await logIn(phone, "Dora");
   await phone.goto(`${serverUrl}/#/`);
   await phone.waitForSelector(`#tournaments tr[data-tournament="${open}"]`);
@@ -101,12 +102,39 @@ async function personRegisters(organiser, open, forBots) {
   await phone.click(".controls button[data-command=withdraw]");
   await phone.waitForSelector(".controls button[data-command=register]");
   out.steps.person = { registered, withdrawn: await entrants() };
+  out.steps.reconnected = await missedWhileCut(phone, socket, open);
   // A tournament for bots refuses her, in words.
   await openTournament(phone, forBots);
   await phone.click(".controls button[data-command=register]");
   await phone.waitForFunction(() => document.querySelector("#refusal")?.textContent);
   out.steps.refused = await phone.textContent("#refusal");
   await phone.context().close();
+}
+
+/** The page's WebSocket, through a route that can cut it and refuse it for a while. */
+async function cuttableSocket(page) {
+  const state = { blocked: false, open: [] };
+  await page.routeWebSocket(/\/graphql$/, (ws) => {
+    if (state.blocked) return void ws.close({ code: 1011, reason: "cut by the test" });
+    ws.connectToServer();
+    state.open.push(ws);
+  });
+  return state;
+}
+
+/** The socket cut (and refused for a while), someone registers meanwhile: news the page cannot
+ * hear, and that a stream followed anew would not tell (it tells what changes after it
+ * starts); the page reads the tournament again and shows the entrant, with no reload. */
+async function missedWhileCut(page, socket, tid) {
+  await page.evaluate(() => (window.__sameDocument = true));
+  socket.blocked = true;
+  for (const ws of socket.open.splice(0)) await ws.close({ code: 1011, reason: "cut by the test" });
+  const ettore = await account("Ettore", 12);
+  await api(`mutation($t: ID!) { registerForTournament(input: {tournamentId: $t}) { userErrors { code } } }`, { t: tid }, ettore);
+  await page.waitForTimeout(1500); // the page's socket tries again meanwhile, refused
+  socket.blocked = false;
+  await page.waitForSelector('.standings-table tr[data-player="Ettore"]', { timeout: 60000 });
+  return { shown: true, sameDocument: await page.evaluate(() => window.__sameDocument === true) };
 }
 
 /** The organiser starts round `number` from the page; its tables appear. */

@@ -1,9 +1,10 @@
 // A tournament's page: what it is, the account's commands (controls.ts), the standings and
 // every round's tables (view.ts), kept live by the tournament's news (a round started, a game
-// ended, the standings changed, the tournament finished) with no reload; should the socket
-// close before the tournament finishes, the page reads the tournament again every few seconds.
+// ended, the standings changed, the tournament finished) with no reload. The news tell only
+// what changes while the page listens: when the socket closes, the page reads the tournament
+// again and follows its news anew.
 
-import { request, subscribe } from "../api";
+import { onReconnected, request, subscribe } from "../api";
 import { html } from "../dom";
 import type { TournamentNewsSubscription, TournamentQuery } from "../generated/graphql";
 import { t } from "../i18n";
@@ -11,7 +12,7 @@ import { controls, tournamentError } from "./controls";
 import { TOURNAMENT, TOURNAMENT_NEWS } from "./documents";
 import { facts, rounds, standings, type Tournament } from "./view";
 
-const POLL_MS = 5000;
+const RETRY_MS = 2000;
 
 export function showTournament(root: HTMLElement, id: string, titles: ReadonlyMap<string, string>): () => void {
   const page = html(`<main class="tournament" id="main">
@@ -25,7 +26,7 @@ export function showTournament(root: HTMLElement, id: string, titles: ReadonlyMa
   const part = (selector: string): HTMLElement => page.querySelector<HTMLElement>(selector)!;
   let left = false;
   let finished = false;
-  let poll: number | undefined;
+  let retry: number | undefined;
 
   const draw = (tournament: Tournament): void => {
     if (left) return;
@@ -61,17 +62,24 @@ export function showTournament(root: HTMLElement, id: string, titles: ReadonlyMa
     const what = t(`tournamentNews.${news.kind}`, { round: news.round ?? 0 });
     part("#announce").textContent = what;
   };
-  // The socket closed before the end: read the tournament again now and then.
-  const closed = (): void => {
-    if (left || finished || poll !== undefined) return;
-    poll = window.setInterval(() => void (finished ? window.clearInterval(poll) : load()), POLL_MS);
+  // The stream ended before the tournament did (the socket closed, the server stopped it):
+  // the tournament is read again, for what the news would have told meanwhile, and followed
+  // anew. A socket that comes back by itself resumes the stream: read again then too.
+  let stop = (): void => {};
+  const follow = (): void => {
+    stop = subscribe<TournamentNewsSubscription>(TOURNAMENT_NEWS, { id }, null, told, () => {
+      if (left || finished) return;
+      retry = window.setTimeout(() => void load().then(() => left || finished || follow()), RETRY_MS);
+    });
   };
   void load();
-  const stop = subscribe<TournamentNewsSubscription>(TOURNAMENT_NEWS, { id }, null, told, closed);
+  follow();
+  const stopReconnected = onReconnected(null, () => void load());
   return () => {
     left = true;
     stop();
-    window.clearInterval(poll);
+    stopReconnected();
+    window.clearTimeout(retry);
   };
 }
 
