@@ -6,40 +6,20 @@ an API token made, shown once, copied and revoked, and profiles; every new page 
 
 from __future__ import annotations
 
-import json
-import subprocess
 from pathlib import Path
 
 import pytest
 
-from api.web_client import BUILT
 from tests.e2e.support import Server
-from tests.e2e.web_client_support import listed_documents, operations
-from tests.node_tools import NODE_TOOLS, _missing, chromium, node
+from tests.e2e.web_client_support import listed_documents, operations, run_page_script
 
 Json = dict[str, object]
 
 
 @pytest.fixture(scope="module")
 def seen(tmp_path_factory: pytest.TempPathFactory) -> Json:
-    if not (BUILT / "index.html").is_file():
-        _missing("the web client is not built (python3 dev.py test builds it)")
     server = Server(Path(tmp_path_factory.mktemp("web-accounts")) / "data").start()
-    try:
-        done = subprocess.run(
-            [node(), "webclient-accounts.mjs", str(chromium()), server.url],
-            cwd=NODE_TOOLS,
-            capture_output=True,
-            text=True,
-            timeout=600,
-            check=True,
-        )
-    finally:
-        server.stop()
-    found: Json = json.loads(done.stdout.splitlines()[-1])
-    assert found["errors"] == [], found["errors"]
-    assert found["elsewhere"] == []
-    return found
+    return run_page_script("webclient-accounts.mjs", server)
 
 
 def steps(seen: Json) -> dict[str, object]:

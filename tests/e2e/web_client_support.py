@@ -14,6 +14,7 @@ from graphql import get_operation_ast, parse
 
 from api.trusted import WEB_DOCUMENTS, manifest_documents
 from api.web_client import BUILT
+from tests.e2e.support import Server
 from tests.node_tools import NODE_TOOLS, _missing, chromium, node
 
 Json = dict[str, Any]
@@ -56,6 +57,28 @@ def play_in_browser(url: str, shots: Path, scenario: Json) -> Json:
     )
     seen: Json = json.loads(done.stdout.splitlines()[-1])
     return seen
+
+
+def run_page_script(script: str, server: Server, *arguments: str) -> Json:
+    """What a browser script of tests/node saw (its last line of JSON), run against `server`
+    (stopped after): with no error in the pages, nothing loaded from another host."""
+    try:
+        if not (BUILT / "index.html").is_file():
+            _missing("the web client is not built (python3 dev.py test builds it)")
+        done = subprocess.run(
+            [node(), script, str(chromium()), server.url, *arguments],
+            cwd=NODE_TOOLS,
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=True,
+        )
+    finally:
+        server.stop()
+    found: Json = json.loads(done.stdout.splitlines()[-1])
+    assert found["errors"] == [], found["errors"]
+    assert found["elsewhere"] == []
+    return found
 
 
 def listed_documents() -> set[str]:

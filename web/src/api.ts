@@ -84,6 +84,23 @@ export function subscribe<T>(
   );
 }
 
+/** Call `listener` each time the socket connects again after it closed: a subscription is
+ * resumed then, but what it would have told meanwhile is lost (a page whose stream cannot
+ * resume where it stopped reads again). Returns the function that stops listening. */
+export function onReconnected(token: string | null, listener: () => void): () => void {
+  const socket = client(token);
+  let closed = false;
+  const stopClosed = socket.on("closed", () => void (closed = true));
+  const stopConnected = socket.on("connected", () => {
+    if (closed) listener();
+    closed = false;
+  });
+  return () => {
+    stopClosed();
+    stopConnected();
+  };
+}
+
 // A seat's token is kept in the browser for its game, so that a reload resumes the seat.
 export const tokens = {
   get(gameId: string): string | null {

@@ -8,6 +8,7 @@ import { EVENT_FIELDS } from "./events/fields";
 
 export { LEGAL_ACTIONS } from "./generated/legal-actions";
 export * from "./account/documents";
+export * from "./tournament/documents";
 
 export const VARIANTS = /* GraphQL */ `
   query Variants {

@@ -1,5 +1,6 @@
 // The lobby: the games on this server, live, and a form to create one with bots at the table:
-// as a guest (a name, and the seat's token kept for the game), or, logged in, as the account.
+// as a guest (a name, and the seat's token kept for the game), or, logged in, as the account;
+// and the server's tournaments (tournament/list.ts).
 
 import { session } from "./account";
 import { checked, request, subscribe, tokens } from "./api";
@@ -11,6 +12,7 @@ import { errorText } from "./errors";
 import { randomHex, sentSeeds } from "./seeds";
 import { list, t, tOr } from "./i18n";
 import { gameLink } from "./routes";
+import { tournamentList } from "./tournament/list";
 
 function createForm(variants: Variant[]): string {
   const games = variants.map((v) => `<option value="${escape(v.name)}">${escape(v.title)}</option>`).join("");
@@ -51,6 +53,7 @@ export function showLobby(root: HTMLElement, variants: Variant[]): () => void {
   root.replaceChildren(page);
   const rows = page.querySelector<HTMLTableSectionElement>("#games")!;
   const titles = new Map(variants.map((v) => [v.name, v.title]));
+  page.append(tournamentList(titles));
 
   const account = session.get();
   async function refresh(): Promise<void> {

@@ -11,6 +11,7 @@ import type { VariantsQuery } from "./generated/graphql";
 import { currentLocale, loadLocale, LOCALES, onLocaleChange, setLocale, t, type Locale } from "./i18n";
 import { showLobby } from "./lobby";
 import { parseRoute } from "./routes";
+import { showTournament } from "./tournament/page";
 
 const app = document.getElementById("app")!;
 const bar = document.createElement("header");
@@ -53,7 +54,9 @@ async function main(): Promise<void> {
     else {
       const known = await variants;
       if (mine !== shown) return;
-      if (isAccountRoute(at)) leave = showAccountPage(root, at, new Map(known.map((v) => [v.name, v.title])));
+      const titles = new Map(known.map((v) => [v.name, v.title]));
+      if (isAccountRoute(at)) leave = showAccountPage(root, at, titles);
+      else if (at.page === "tournament") leave = showTournament(root, at.tournamentId, titles);
       else leave = showLobby(root, known);
     }
   };

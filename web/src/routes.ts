@@ -1,11 +1,13 @@
-// The client's pages, by the address's hash: shareable links to the lobby, to a game, and to a
-// replay position (the board as a move left it), and the account's pages (account/). A page is a
+// The client's pages, by the address's hash: shareable links to the lobby, to a game, to a
+// replay position (the board as a move left it), to a tournament, and the account's pages
+// (account/). A page is a
 // function that draws itself into the root and returns how to leave it.
 
 export type Route =
   | { page: "lobby" }
   | { page: "game"; gameId: string }
   | { page: "replay"; gameId: string; version: number | null }
+  | { page: "tournament"; tournamentId: string }
   | { page: "signup" }
   | { page: "login" }
   | { page: "myGames" }
@@ -24,6 +26,8 @@ export function parseRoute(hash: string): Route {
   if (replay) return { page: "replay", gameId: decodeURIComponent(replay[1]), version: replay[2] ? Number(replay[2]) : null };
   const game = /^#\/game\/([^/]+)$/.exec(hash);
   if (game) return { page: "game", gameId: decodeURIComponent(game[1]) };
+  const tournament = /^#\/tournament\/([^/]+)$/.exec(hash);
+  if (tournament) return { page: "tournament", tournamentId: decodeURIComponent(tournament[1]) };
   const profile = /^#\/account\/([^/]+)$/.exec(hash);
   if (profile) return { page: "profile", name: decodeURIComponent(profile[1]) };
   if (Object.hasOwn(ACCOUNT_PAGES, hash)) return ACCOUNT_PAGES[hash];
@@ -40,4 +44,8 @@ export function replayLink(gameId: string, version?: number): string {
 
 export function profileLink(name: string): string {
   return `#/account/${encodeURIComponent(name)}`;
+}
+
+export function tournamentLink(tournamentId: string): string {
+  return `#/tournament/${encodeURIComponent(tournamentId)}`;
 }
