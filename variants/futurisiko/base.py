@@ -125,16 +125,21 @@ class FutuBase(Kernel):
 
     def enemy_at(self, space: int, seat: int) -> int | None:
         """The other seat with units or a flag on `space`, if any."""
-        owner = self.forces.owner[space]
-        if owner not in (FREE, seat):
+        forces = self.forces
+        owner = forces.owner[space]
+        if owner != FREE and owner != seat:
             return owner
-        for other in self.forces.seats_on(space):
-            if other != seat:
+        row = forces.units[space]
+        width = len(forces.kinds)
+        for other in range(forces.seats):
+            if other != seat and any(row[other * width : (other + 1) * width]):
                 return other
         return None
 
     def fighters(self, space: int, seat: int) -> int:
-        return sum(self.forces.count(space, seat, kind) for kind in FIGHTERS)
+        forces = self.forces
+        row = forces.units[space]
+        return row[forces.column(seat, TANK)] + row[forces.column(seat, AIRCRAFT)]
 
     def battles_left(self) -> list[int]:
         """Territories where the seat in turn's units meet the enemy's: each a battle it must
@@ -142,10 +147,14 @@ class FutuBase(Kernel):
         if self.phase not in (MOVEMENT, COMBAT):
             return []
         seat = self.current
+        units = self.forces.units
+        tanks = self.forces.column(seat, TANK)
+        aircraft = self.forces.column(seat, AIRCRAFT)
         return [
-            land.index
-            for land in self.board.lands
-            if self.fighters(land.index, seat) and self.enemy_at(land.index, seat) is not None
+            land
+            for land in self.ruleset.land_indices
+            if (units[land][tanks] or units[land][aircraft])
+            and self.enemy_at(land, seat) is not None
         ]
 
     def bound_by_truce(self, seat: int, other: int) -> bool:
@@ -154,12 +163,7 @@ class FutuBase(Kernel):
     def aircraft_reach(self, source: int) -> list[int]:
         """Territories two steps away at most, over territories and seas (the board wraps
         east-west in its data: the Pacific touches both the Americas and Asia)."""
-        neighbours = self.board.neighbours
-        reach = set(neighbours[source])
-        for middle in neighbours[source]:
-            reach.update(neighbours[middle])
-        territories = self.board.territories
-        return sorted(s for s in reach if s != source and not territories[s].is_sea)
+        return list(self.ruleset.aircraft_reach[source])
 
     def missile_targets(self, seat: int) -> list[int]:
         """Enemy territories with tanks or aircraft within two steps of an own territory."""

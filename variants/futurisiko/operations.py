@@ -85,7 +85,7 @@ class FutuOperations(FutuBase):
     def _may_enter(self, seat: int, space: int) -> bool:
         """A truce keeps a seat out of the other's spaces, unless it holds a Tradimento to
         break it in the battle there: one for each player it would fight so."""
-        if self.board.territories[space].is_sea:
+        if not self.truces or self.board.territories[space].is_sea:
             return True
         enemy = self.enemy_at(space, seat)
         if enemy is None or not self.bound_by_truce(seat, enemy):
@@ -334,12 +334,13 @@ class FutuOperations(FutuBase):
         return volleys, lost
 
     def _operations_actions(self, seat: int) -> list[LegalAction]:
-        legal: list[LegalAction] = self._battle_actions(seat)
+        battles = self.battles_left()
+        legal: list[LegalAction] = self._battle_actions(seat, battles)
         if self.phase is MOVEMENT:
             legal += self._movement_families(seat)
         legal += self._torpedo_families(seat)
         legal += self._siluro_families(seat)
-        if not self.battles_left():
+        if not battles:
             legal.append(LegalEndTurn())
         return legal
 
@@ -347,10 +348,13 @@ class FutuOperations(FutuBase):
         """Every unit that has not moved, to where it may go; tanks across a sea too."""
         ids = self.board.territories
         forces = self.forces
+        units, moved = forces.units, forces.moved
+        columns = [(unit, forces.column(seat, unit)) for unit in self.UNIT_KINDS]
         legal: list[LegalAction] = []
         for space in ids:
-            for unit in self.UNIT_KINDS:
-                free = forces.unmoved(space.index, seat, unit)
+            here, gone = units[space.index], moved[space.index]
+            for unit, column in columns:
+                free = here[column] - gone[column]  # forces.unmoved, read in bulk
                 if free < 1:
                     continue
                 targets = self.move_targets(seat, space.index, unit)
@@ -399,13 +403,16 @@ class FutuOperations(FutuBase):
                 legal.append(LegalPlayCard(SILURO_KILLER, (sea.id,), victims))
         return legal
 
-    def _battle_actions(self, seat: int) -> list[LegalAction]:
-        """The battles the seat must fight, first: what it does at least, when its time is up."""
+    def _battle_actions(self, seat: int, battles: list[int]) -> list[LegalAction]:
+        """The battles the seat must fight (`battles_left`), first: what it does at least,
+        when its time is up."""
+        if not battles:
+            return []
         ids = self.board.territories
         arma = (ARMA_SEGRETA,) if self._playable(seat, ARMA_SEGRETA) else ()
         tradimento = self._playable(seat, TRADIMENTO)
         legal: list[LegalAction] = []
-        for space in self.battles_left():
+        for space in battles:
             defender = self.enemy_at(space, seat)
             assert defender is not None
             if not self.bound_by_truce(seat, defender):

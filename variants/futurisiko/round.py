@@ -256,8 +256,9 @@ class FutuRound(FutuBase):
             legal.append(LegalPlayCard(SUPER_PRODUZIONE, ("",), (-1,)))
         if self._playable(seat, SCUDO_SPAZIALE) and not self.shields[seat]:
             legal.append(LegalPlayCard(SCUDO_SPAZIALE, ("",), (-1,)))
-        targets = self.missile_targets(seat)
-        if self._playable(seat, MISSILI_BALISTICI) and targets:
+        playable = self._playable(seat, MISSILI_BALISTICI)
+        targets = self.missile_targets(seat) if playable else []
+        if targets:
             reach = tuple(ids[s].id for s in targets)
             legal.append(LegalPlayCard(MISSILI_BALISTICI, reach, (-1,)))
         legal.append(LegalEndTurn())

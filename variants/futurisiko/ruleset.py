@@ -64,6 +64,26 @@ class FutuRuleset(Ruleset):
     def _cards(self) -> dict[str, FutuCard]:
         return {card.id: card for card in self.deck}
 
+    @cached_property
+    def land_indices(self) -> tuple[int, ...]:
+        return tuple(land.index for land in self.board.lands)
+
+    @cached_property
+    def aircraft_reach(self) -> tuple[tuple[int, ...], ...]:
+        """By space: the territories two steps away at most, over territories and seas, in
+        order (the board is fixed: found once)."""
+        neighbours = self.board.neighbours
+        territories = self.board.territories
+        reaches = []
+        for source in range(len(territories)):
+            reach = set(neighbours[source])
+            for middle in neighbours[source]:
+                reach.update(neighbours[middle])
+            reaches.append(
+                tuple(sorted(s for s in reach if s != source and not territories[s].is_sea))
+            )
+        return tuple(reaches)
+
     @classmethod
     def from_data(cls, board_data: Mapping[str, Any], rules: Mapping[str, Any]) -> FutuRuleset:
         board = Board.from_data(board_data)
