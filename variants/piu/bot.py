@@ -49,6 +49,19 @@ def conquest_odds(attackers: int, defenders: int, general: int, marshal: int) ->
     """The chance that `attackers` able to attack take a territory of `defenders`: exact up to
     ODDS_CAP armies a side; above, both sides scaled down alike (the odds of large armies
     depend on their ratio), so that a few hundred cached chains serve every battle."""
+    if not general and not marshal:  # the bots' question, asked thousands of times a game
+        known = _PLAIN_ODDS.get((attackers, defenders))
+        if known is None:
+            known = _PLAIN_ODDS[attackers, defenders] = _scaled_odds(attackers, defenders, 0, 0)
+        return known
+    return _scaled_odds(attackers, defenders, general, marshal)
+
+
+# conquest_odds without cards, by (attackers, defenders): bounded by the armies on a board.
+_PLAIN_ODDS: dict[tuple[int, int], float] = {}
+
+
+def _scaled_odds(attackers: int, defenders: int, general: int, marshal: int) -> float:
     if attackers < 1:
         return 0.0
     if defenders < 1:
@@ -169,13 +182,21 @@ def _worth(card: str) -> int:
     return WORTH[card.rsplit("_", 1)[0]]
 
 
+def _holds(game: PiuGame, seat: int, kind: str) -> bool:
+    """Whether the seat holds a card of `kind`: without one, no family of that card is
+    legal, and the bot need not list the families to know it (listing them is the costly
+    part of a bot's turn)."""
+    prefix = f"{kind}_"
+    return any(card.startswith(prefix) for card in game.hands[seat])
+
+
 def _cards(game: PiuGame, seat: int, rnd: random.Random) -> Iterator[a.Action]:
     ids = game.board.territories
     hand = game.hands[seat]
     for card in [c for c in hand if c.startswith(RINFORZI)]:
         yield pa.PlayRinforzi(card)
         yield a.PlaceArmies(ids[_front(game, seat, rnd)].id, game.pending_reinforcements)
-    for family in game.legal_actions(seat):
+    for family in game.legal_actions(seat) if _holds(game, seat, SPIA) else ():
         if isinstance(family, LegalPlaySpy):
             fullest = max(family.players, key=lambda p: (len(game.hands[p]), rnd.random()))
             if game.hands[fullest]:
@@ -186,7 +207,7 @@ def _cards(game: PiuGame, seat: int, rnd: random.Random) -> Iterator[a.Action]:
     # A Diplomatico is worth most against the strongest neighbour of the fortress; with a
     # full hand one is played anyway (on the weakest opponent), so that new cards come.
     fortress = game.fortress[seat]
-    for family in game.legal_actions(seat):
+    for family in game.legal_actions(seat) if _holds(game, seat, DIPLOMATICO) else ():
         if isinstance(family, LegalPlayDiplomat) and fortress >= 0:
             near = [
                 game.owner[n]
@@ -203,6 +224,8 @@ def _cards(game: PiuGame, seat: int, rnd: random.Random) -> Iterator[a.Action]:
 
 def _general_for(game: PiuGame, seat: int, source: int, target: int) -> Iterator[a.Action]:
     """A Generale on an attack it may turn: a fortress, or odds between a third and 0.8."""
+    if not _holds(game, seat, GENERALE):
+        return
     for family in game.legal_actions(seat):
         if not isinstance(family, LegalPlayGeneral):
             continue
@@ -218,6 +241,8 @@ def _general_for(game: PiuGame, seat: int, source: int, target: int) -> Iterator
 def _sea_attack(game: PiuGame, seat: int) -> Iterator[a.Action]:
     """The flagship against the best target it reaches: an enemy fortress first."""
     if game.phase not in (PiuPhase.CARDS, Phase.ATTACK) or game.pending_reinforcements:
+        return
+    if game.admiral_used or not _holds(game, seat, AMMIRAGLIO):
         return
     index = game.board.index
     best: tuple[float, str, str, int, str] | None = None
@@ -253,11 +278,13 @@ def _land_attacks(game: PiuGame, seat: int) -> Iterator[a.Action]:
             if owner[source] != seat or armies[source] < 2:
                 continue
             for target in neighbours[source]:
-                if owner[target] == seat or not game.may_attack(source, target):
+                if owner[target] == seat:
                     continue
                 odds = conquest_odds(armies[source] - 1, armies[target], 0, 0)
+                if odds < GOOD_ODDS or not game.may_attack(source, target):
+                    continue
                 value = odds + (1.0 if game.is_fortress(target) else 0.0)
-                if odds >= GOOD_ODDS and (choice is None or value > choice[0]):
+                if choice is None or value > choice[0]:
                     choice = (value, source, target)
         if choice is None:
             break
