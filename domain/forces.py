@@ -10,6 +10,7 @@ a `Forces`: one row of counts per space, a column per (seat, kind).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import Any
 
 from domain.state import StatePart
@@ -41,7 +42,7 @@ class Forces(StatePart):
     # ------------------------------------------------------------------ reading
 
     def count(self, space: int, seat: int, kind: str) -> int:
-        return self.units[space][self.column(seat, kind)]
+        return self.units[space][seat * len(self.kinds) + self.offsets[kind]]  # self.column
 
     def total(self, space: int, seat: int) -> int:
         """Every unit of `seat` on `space`, of any kind."""
@@ -63,8 +64,7 @@ class Forces(StatePart):
         return [space for space, owner in enumerate(self.owner) if owner == seat]
 
     def units_of(self, seat: int, kind: str) -> int:
-        column = self.column(seat, kind)
-        return sum(row[column] for row in self.units)
+        return sum(map(itemgetter(self.column(seat, kind)), self.units))
 
     # ------------------------------------------------------------------ changing
 
@@ -100,9 +100,9 @@ class Forces(StatePart):
 
     def new_turn(self) -> None:
         """Every unit may move again."""
+        zeros = [0] * self.seats * len(self.kinds)
         for row in self.moved:
-            for column in range(len(row)):
-                row[column] = 0
+            row[:] = zeros
 
     # ------------------------------------------------------------------ views and state
 

@@ -111,10 +111,11 @@ def _front(game: FutuGame, seat: int) -> set[str]:
     """Own territories next to land that is not its own."""
     board = game.board
     owner = game.forces.owner
+    neighbours = board.land_neighbours
     return {
         board.territories[space].id
-        for space in game.forces.held_by(seat)
-        if any(owner[n] != seat for n in board.land_neighbours[space])
+        for space, holder in enumerate(owner)
+        if holder == seat and any(owner[n] != seat for n in neighbours[space])
     }
 
 

@@ -71,15 +71,9 @@ class FutuOperations(FutuBase):
 
     def move_targets(self, seat: int, source: int, unit: str) -> list[int]:
         """Where units of `unit` on `source` may go (the truce's limits included)."""
-        board = self.board
-        if board.territories[source].is_sea != (unit == SUBMARINE):
-            return []
-        if unit == TANK:
-            reach = list(board.land_neighbours[source])
-        elif unit == AIRCRAFT:
-            reach = self.aircraft_reach(source)
-        else:
-            reach = list(board.sea_neighbours[source])
+        reach = self.ruleset.move_reach[unit][source]
+        if not self.truces:  # no truce keeps it out of anywhere
+            return list(reach)
         return [target for target in reach if self._may_enter(seat, target)]
 
     def _may_enter(self, seat: int, space: int) -> bool:
@@ -348,21 +342,27 @@ class FutuOperations(FutuBase):
         """Every unit that has not moved, to where it may go; tanks across a sea too."""
         ids = self.board.territories
         forces = self.forces
-        units, moved = forces.units, forces.moved
+        moved = forces.moved
         columns = [(unit, forces.column(seat, unit)) for unit in self.UNIT_KINDS]
+        first, last = columns[0][1], columns[-1][1] + 1  # the seat's columns, side by side
+        static = None if self.truces else self.ruleset.move_reach_ids  # no truce: the board's
         legal: list[LegalAction] = []
-        for space in ids:
-            here, gone = units[space.index], moved[space.index]
+        for index, here in enumerate(forces.units):
+            gone = moved[index]
+            if here[first:last] == gone[first:last]:  # none of the seat's units to move here
+                continue
             for unit, column in columns:
                 free = here[column] - gone[column]  # forces.unmoved, read in bulk
                 if free < 1:
                     continue
-                targets = self.move_targets(seat, space.index, unit)
-                if targets:
-                    reach = tuple(ids[t].id for t in targets)
-                    legal.append(LegalMoveUnits(unit, space.id, reach, 1, free))
+                if static is not None:
+                    reach = static[unit][index]
+                else:
+                    reach = tuple(ids[t].id for t in self.move_targets(seat, index, unit))
+                if reach:
+                    legal.append(LegalMoveUnits(unit, ids[index].id, reach, 1, free))
                 if unit == TANK:
-                    legal += self._amphibious_families(seat, space.index, free)
+                    legal += self._amphibious_families(seat, index, free)
         return legal
 
     def _amphibious_families(self, seat: int, source: int, free: int) -> list[LegalAction]:

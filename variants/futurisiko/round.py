@@ -249,8 +249,8 @@ class FutuRound(FutuBase):
         legal: list[LegalAction] = []
         for unit in self.UNIT_KINDS:
             high = self._producible(seat, unit)
-            spaces = self._production_spaces(seat, unit)
-            if high >= 1 and spaces:
+            spaces = self._production_spaces(seat, unit) if high >= 1 else []
+            if spaces:
                 legal.append(LegalProduce(unit, tuple(ids[s].id for s in spaces), 1, high))
         if self._playable(seat, SUPER_PRODUZIONE):
             legal.append(LegalPlayCard(SUPER_PRODUZIONE, ("",), (-1,)))
