@@ -19,6 +19,7 @@ from domain.odds import battle_odds
 from domain.risiko.attack import MAX_DICE
 from domain.risiko.defence import DefenderDice
 from variants.piu import actions as pa
+from variants.piu.base import PLACE_STEP
 from variants.piu.game import FORTRESS_STEP, HIDDEN_STEP, PiuGame
 from variants.piu.legal import (
     LegalAdmiralAttack,
@@ -94,6 +95,8 @@ def aggressive(game: PiuGame, seat: int, rnd: random.Random) -> Iterable[a.Actio
 def _setup(game: PiuGame, seat: int, rnd: random.Random) -> a.Action:
     board = game.board
     owner = game.owner
+    if game.setup_step == PLACE_STEP:  # no family to choose from: the armies go on guard
+        return a.PlaceArmies(board.territories[_guard(game, seat, rnd)].id, game.setup_quota)
     family = game.legal_actions(seat)[0]
 
     def exposure(territory_id: str) -> tuple[int, float]:
@@ -196,10 +199,12 @@ def _cards(game: PiuGame, seat: int, rnd: random.Random) -> Iterator[a.Action]:
     for card in [c for c in hand if c.startswith(RINFORZI)]:
         yield pa.PlayRinforzi(card)
         yield a.PlaceArmies(ids[_front(game, seat, rnd)].id, game.pending_reinforcements)
-    for family in game.legal_actions(seat) if _holds(game, seat, SPIA) else ():
+    listed = game.legal_actions(seat) if _holds(game, seat, SPIA) else []
+    for family in listed:
         if isinstance(family, LegalPlaySpy):
             fullest = max(family.players, key=lambda p: (len(game.hands[p]), rnd.random()))
             if game.hands[fullest]:
+                listed = []  # the game changes: listed again below
                 yield pa.PlaySpy(family.cards[0], fullest)
                 if game.spied >= 0:
                     yield pa.DiscardSpiedCard(max(game.hands[game.spied], key=_worth))
@@ -207,8 +212,10 @@ def _cards(game: PiuGame, seat: int, rnd: random.Random) -> Iterator[a.Action]:
     # A Diplomatico is worth most against the strongest neighbour of the fortress; with a
     # full hand one is played anyway (on the weakest opponent), so that new cards come.
     fortress = game.fortress[seat]
-    for family in game.legal_actions(seat) if _holds(game, seat, DIPLOMATICO) else ():
-        if isinstance(family, LegalPlayDiplomat) and fortress >= 0:
+    if fortress < 0 or not _holds(game, seat, DIPLOMATICO):
+        return
+    for family in listed or game.legal_actions(seat):
+        if isinstance(family, LegalPlayDiplomat):
             near = [
                 game.owner[n]
                 for n in game.board.land_neighbours[fortress]
@@ -226,14 +233,14 @@ def _general_for(game: PiuGame, seat: int, source: int, target: int) -> Iterator
     """A Generale on an attack it may turn: a fortress, or odds between a third and 0.8."""
     if not _holds(game, seat, GENERALE):
         return
+    odds = conquest_odds(game.armies[source] - 1, game.armies[target], 0, 0)
+    if not (game.is_fortress(target) or 0.3 <= odds <= 0.8):
+        return  # not worth a card: no need to list the families to know whether it may
     for family in game.legal_actions(seat):
         if not isinstance(family, LegalPlayGeneral):
             continue
         pair = (game.board.territories[source].id, game.board.territories[target].id)
-        if pair not in zip(family.sources, family.targets, strict=True):
-            return
-        odds = conquest_odds(game.armies[source] - 1, game.armies[target], 0, 0)
-        if game.is_fortress(target) or 0.3 <= odds <= 0.8:
+        if pair in zip(family.sources, family.targets, strict=True):
             yield pa.PlayGeneral(family.cards[0], *pair)
         return
 
