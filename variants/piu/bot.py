@@ -11,7 +11,7 @@ import random
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
-from bots.policies import register_aggressive
+from bots.policies import _action, register_aggressive
 from domain import actions as a
 from domain.flow import Phase
 from domain.kernel import Kernel
@@ -88,7 +88,7 @@ def aggressive(game: PiuGame, seat: int, rnd: random.Random) -> Iterable[a.Actio
         return [_setup(game, seat, rnd)]
     if game.phase is Phase.OCCUPY:
         assert game.pending_conquest is not None
-        return [a.Occupy(game.pending_conquest[3])]
+        return [_action(a.Occupy, game.pending_conquest[3])]
     return _turn(game, seat, rnd)
 
 
@@ -96,7 +96,9 @@ def _setup(game: PiuGame, seat: int, rnd: random.Random) -> a.Action:
     board = game.board
     owner = game.owner
     if game.setup_step == PLACE_STEP:  # no family to choose from: the armies go on guard
-        return a.PlaceArmies(board.territories[_guard(game, seat, rnd)].id, game.setup_quota)
+        return _action(
+            a.PlaceArmies, board.territories[_guard(game, seat, rnd)].id, game.setup_quota
+        )
     family = game.legal_actions(seat)[0]
 
     def exposure(territory_id: str) -> tuple[int, float]:
@@ -118,7 +120,7 @@ def _setup(game: PiuGame, seat: int, rnd: random.Random) -> a.Action:
         mine = [t for t in family.territories if t in empire] or list(family.territories)
         return pa.WriteHiddenTerritory(rnd.choice(mine))
     assert game.setup_step not in (FORTRESS_STEP, HIDDEN_STEP)
-    return a.PlaceArmies(board.territories[_guard(game, seat, rnd)].id, game.setup_quota)
+    return _action(a.PlaceArmies, board.territories[_guard(game, seat, rnd)].id, game.setup_quota)
 
 
 def _threat(game: PiuGame, seat: int, territory: int) -> int:
@@ -174,7 +176,7 @@ def _turn(game: PiuGame, seat: int, rnd: random.Random) -> Iterator[a.Action]:
     if game.hidden_armies_now(seat):
         yield pa.RevealHiddenArmies()
     while game.pending_reinforcements and game.phase is Phase.REINFORCE:
-        yield a.PlaceArmies(ids[_front(game, seat, rnd)].id, game.pending_reinforcements)
+        yield _action(a.PlaceArmies, ids[_front(game, seat, rnd)].id, game.pending_reinforcements)
     if game.phase is PiuPhase.CARDS:
         yield from _cards(game, seat, rnd)
     yield from _sea_attack(game, seat)
@@ -198,7 +200,7 @@ def _cards(game: PiuGame, seat: int, rnd: random.Random) -> Iterator[a.Action]:
     hand = game.hands[seat]
     for card in [c for c in hand if c.startswith(RINFORZI)]:
         yield pa.PlayRinforzi(card)
-        yield a.PlaceArmies(ids[_front(game, seat, rnd)].id, game.pending_reinforcements)
+        yield _action(a.PlaceArmies, ids[_front(game, seat, rnd)].id, game.pending_reinforcements)
     listed = game.legal_actions(seat) if _holds(game, seat, SPIA) else []
     for family in listed:
         if isinstance(family, LegalPlaySpy):
@@ -279,7 +281,7 @@ def _land_attacks(game: PiuGame, seat: int) -> Iterator[a.Action]:
     while True:
         if game.phase is Phase.OCCUPY:
             assert game.pending_conquest is not None
-            yield a.Occupy(game.pending_conquest[3])
+            yield _action(a.Occupy, game.pending_conquest[3])
         choice: tuple[float, int, int] | None = None
         for source in range(len(owner)):
             if owner[source] != seat or armies[source] < 2:
@@ -299,9 +301,9 @@ def _land_attacks(game: PiuGame, seat: int) -> Iterator[a.Action]:
         yield from _general_for(game, seat, source, target)
         if declare:  # one roll at a time, the defender answering each
             most = game.options.fortress_attack_dice if game.is_fortress(target) else MAX_DICE
-            yield a.Attack(ids[source].id, ids[target].id, min(most, armies[source] - 1))
+            yield _action(a.Attack, ids[source].id, ids[target].id, min(most, armies[source] - 1))
         else:
-            yield a.AttackUntil(ids[source].id, ids[target].id, 3, 1)
+            yield _action(a.AttackUntil, ids[source].id, ids[target].id, 3, 1)
     yield a.EndTurn()
 
 
