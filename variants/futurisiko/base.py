@@ -162,7 +162,7 @@ class FutuBase(Kernel):
         ]
 
     def bound_by_truce(self, seat: int, other: int) -> bool:
-        return sorted((seat, other)) in self.truces
+        return bool(self.truces) and sorted((seat, other)) in self.truces
 
     def aircraft_reach(self, source: int) -> list[int]:
         """Territories two steps away at most, over territories and seas (the board wraps

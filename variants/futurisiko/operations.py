@@ -310,12 +310,13 @@ class FutuOperations(FutuBase):
         lost = {attacker: [0, 0], defender: [0, 0]}
         volleys: list[tuple[int, ...]] = []
         attacker_fires = attacker_first
+        rng = self._random()  # the action's one stream, drawn on volley after volley
         while self.fighters(space, attacker) and (self.fighters(space, defender) or flag):
             firing, hit = (attacker, defender) if attacker_fires else (defender, attacker)
             count = self.fighters(space, firing) + ARMA_SEGRETA_DICE * arma[firing]
             if not attacker_fires and flag:
                 count += self.ruleset.flag_dice
-            dice = self._random().dice(count)
+            dice = rng.dice(count)
             hits = volley_hits(dice, faces)
             standing = self.fighters(space, hit)
             tanks, aircraft = self._destroy(space, hit, hits)
@@ -346,6 +347,12 @@ class FutuOperations(FutuBase):
         columns = [(unit, forces.column(seat, unit)) for unit in self.UNIT_KINDS]
         first, last = columns[0][1], columns[-1][1] + 1  # the seat's columns, side by side
         static = None if self.truces else self.ruleset.move_reach_ids  # no truce: the board's
+        submarines = forces.column(seat, SUBMARINE)
+        ferries = {  # the seas where a submarine of the seat may still carry tanks
+            sea.index
+            for sea in self.board.seas
+            if forces.units[sea.index][submarines] > moved[sea.index][submarines]
+        }
         legal: list[LegalAction] = []
         for index, here in enumerate(forces.units):
             gone = moved[index]
@@ -361,15 +368,17 @@ class FutuOperations(FutuBase):
                     reach = tuple(ids[t].id for t in self.move_targets(seat, index, unit))
                 if reach:
                     legal.append(LegalMoveUnits(unit, ids[index].id, reach, 1, free))
-                if unit == TANK:
-                    legal += self._amphibious_families(seat, index, free)
+                if unit == TANK and ferries:
+                    legal += self._amphibious_families(seat, index, free, ferries)
         return legal
 
-    def _amphibious_families(self, seat: int, source: int, free: int) -> list[LegalAction]:
+    def _amphibious_families(
+        self, seat: int, source: int, free: int, ferries: set[int]
+    ) -> list[LegalAction]:
         ids = self.board.territories
         legal: list[LegalAction] = []
         for ferry in self.board.coasts[source]:
-            if self.forces.unmoved(ferry, seat, SUBMARINE) < 1:
+            if ferry not in ferries:
                 continue
             targets = self.amphibious_targets(seat, source, ferry)
             if targets:
@@ -379,9 +388,11 @@ class FutuOperations(FutuBase):
 
     def _torpedo_families(self, seat: int) -> list[LegalAction]:
         ids = self.board.territories
+        units = self.forces.units
+        submarines = self.forces.column(seat, SUBMARINE)
         legal: list[LegalAction] = []
         for sea in self.board.seas:
-            ready = self.forces.count(sea.index, seat, SUBMARINE) - self.fired[sea.index]
+            ready = units[sea.index][submarines] - self.fired[sea.index]
             targets = self.torpedo_targets(seat, sea.index) if ready >= 1 else []
             if targets:
                 legal.append(LegalTorpedo(sea.id, tuple(ids[t].id for t in targets), 1, ready))
