@@ -157,7 +157,7 @@ class FutuBase(Kernel):
         return [
             land
             for land in self.ruleset.land_indices
-            if (units[land][tanks] or units[land][aircraft])
+            if ((row := units[land])[tanks] or row[aircraft])
             and self.enemy_at(land, seat) is not None
         ]
 
@@ -218,15 +218,17 @@ class FutuBase(Kernel):
     def _destroy(self, space: int, seat: int, hits: int) -> tuple[int, int]:
         """Remove up to `hits` tanks and aircraft of `seat` on `space` in the order of the
         `losses` option; (tanks lost, aircraft lost). Flags and submarines are never hit."""
-        order = (AIRCRAFT, TANK) if self.options.losses == AIRCRAFT_FIRST else (TANK, AIRCRAFT)
-        lost = {TANK: 0, AIRCRAFT: 0}
-        for kind in order:
-            count = min(hits, self.forces.count(space, seat, kind))
+        forces = self.forces
+        if self.options.losses == AIRCRAFT_FIRST:
+            aircraft = min(hits, forces.count(space, seat, AIRCRAFT))
+            tanks = min(hits - aircraft, forces.count(space, seat, TANK))
+        else:
+            tanks = min(hits, forces.count(space, seat, TANK))
+            aircraft = min(hits - tanks, forces.count(space, seat, AIRCRAFT))
+        for kind, count in ((TANK, tanks), (AIRCRAFT, aircraft)):
             if count:
-                self.forces.remove(space, seat, kind, count)
-            lost[kind] = count
-            hits -= count
-        return lost[TANK], lost[AIRCRAFT]
+                forces.remove(space, seat, kind, count)
+        return tanks, aircraft
 
     def _put_flag(self, seat: int, space: int, reason: str) -> list[e.Event]:
         self.forces.owner[space] = seat

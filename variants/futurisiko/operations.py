@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain import events as e
+from domain.board import Territory
 from domain.combat import volley_hits
 from domain.errors import (
     CardNotInHand,
@@ -333,8 +334,12 @@ class FutuOperations(FutuBase):
         legal: list[LegalAction] = self._battle_actions(seat, battles)
         if self.phase is MOVEMENT:
             legal += self._movement_families(seat)
-        legal += self._torpedo_families(seat)
-        legal += self._siluro_families(seat)
+        submarines = self.forces.column(seat, SUBMARINE)
+        units = self.forces.units
+        fleet = [sea for sea in self.board.seas if units[sea.index][submarines]]
+        if fleet:  # the seas where the seat has submarines: torpedoes, Siluro Killer
+            legal += self._torpedo_families(seat, fleet)
+            legal += self._siluro_families(seat, fleet)
         if not battles:
             legal.append(LegalEndTurn())
         return legal
@@ -386,25 +391,23 @@ class FutuOperations(FutuBase):
                 legal.append(LegalAmphibiousMove(ids[source].id, ids[ferry].id, reach, 1, free))
         return legal
 
-    def _torpedo_families(self, seat: int) -> list[LegalAction]:
+    def _torpedo_families(self, seat: int, fleet: list[Territory]) -> list[LegalAction]:
         ids = self.board.territories
         units = self.forces.units
         submarines = self.forces.column(seat, SUBMARINE)
         legal: list[LegalAction] = []
-        for sea in self.board.seas:
+        for sea in fleet:
             ready = units[sea.index][submarines] - self.fired[sea.index]
             targets = self.torpedo_targets(seat, sea.index) if ready >= 1 else []
             if targets:
                 legal.append(LegalTorpedo(sea.id, tuple(ids[t].id for t in targets), 1, ready))
         return legal
 
-    def _siluro_families(self, seat: int) -> list[LegalAction]:
+    def _siluro_families(self, seat: int, fleet: list[Territory]) -> list[LegalAction]:
         if not self._playable(seat, SILURO_KILLER):
             return []
         legal: list[LegalAction] = []
-        for sea in self.board.seas:
-            if not self.forces.count(sea.index, seat, SUBMARINE):
-                continue
+        for sea in fleet:
             victims = tuple(
                 other
                 for other in self.forces.seats_on(sea.index)
