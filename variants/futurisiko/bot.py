@@ -83,11 +83,10 @@ def _production(
             if card_type == MISSILI_BALISTICI:  # at the target with the most units
                 return fa.PlayCard(family.card, max(family.targets, key=_units(game, seat)))
     produce = {f.unit: f for f in families if isinstance(f, LegalProduce)}
-    front = _front(game, seat)
     if AIRCRAFT in produce and rnd.random() < AIRCRAFT_SHARE:
-        return _build(produce[AIRCRAFT], front, 1, rnd)
+        return _build(produce[AIRCRAFT], _front(game, seat), 1, rnd)
     if TANK in produce:
-        return _build(produce[TANK], front, produce[TANK].max_count, rnd)
+        return _build(produce[TANK], _front(game, seat), produce[TANK].max_count, rnd)
     return a.EndTurn()
 
 
@@ -110,7 +109,12 @@ def _build(family: LegalProduce, front: set[str], count: int, rnd: random.Random
 def _front(game: FutuGame, seat: int) -> set[str]:
     """Own territories next to land that is not its own."""
     ids = game.board.territories
-    return {ids[space].id for space in range(len(ids)) if _on_front(game, seat, space)}
+    owner = game.forces.owner
+    return {
+        ids[space].id
+        for space, holder in enumerate(owner)
+        if holder == seat and _on_front(game, seat, space)
+    }
 
 
 def _on_front(game: FutuGame, seat: int, space: int) -> bool:

@@ -350,18 +350,20 @@ class FutuOperations(FutuBase):
         forces = self.forces
         moved = forces.moved
         columns = [(unit, forces.column(seat, unit)) for unit in self.UNIT_KINDS]
-        first, last = columns[0][1], columns[-1][1] + 1  # the seat's columns, side by side
+        tanks, aircraft, submarines = (column for _, column in columns)
         static = None if self.truces else self.ruleset.move_reach_ids  # no truce: the board's
-        submarines = forces.column(seat, SUBMARINE)
         ferries = {  # the seas where a submarine of the seat may still carry tanks
             sea.index
             for sea in self.board.seas
             if forces.units[sea.index][submarines] > moved[sea.index][submarines]
         }
         legal: list[LegalAction] = []
-        for index, here in enumerate(forces.units):
-            gone = moved[index]
-            if here[first:last] == gone[first:last]:  # none of the seat's units to move here
+        for index, (here, gone) in enumerate(zip(forces.units, moved, strict=True)):
+            if (  # none of the seat's units may move from here (read without slices: hot)
+                here[tanks] == gone[tanks]
+                and here[aircraft] == gone[aircraft]
+                and here[submarines] == gone[submarines]
+            ):
                 continue
             for unit, column in columns:
                 free = here[column] - gone[column]  # forces.unmoved, read in bulk
