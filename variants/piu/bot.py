@@ -103,13 +103,14 @@ def _setup(game: PiuGame, seat: int, rnd: random.Random) -> a.Action:
 
     def exposure(territory_id: str) -> tuple[int, float]:
         t = board.index[territory_id]
-        foreign = sum(owner[n] != seat for n in board.land_neighbours[t])
+        around = board.land_neighbours[t]
+        foreign = len(around) - [owner[n] for n in around].count(seat)
         coastal = 1 if game.ruleset.waters[t] else 0
         return foreign + coastal, rnd.random()
 
     def friends(territory_id: str) -> tuple[int, float]:
         t = board.index[territory_id]
-        return sum(owner[n] == seat for n in board.land_neighbours[t]), rnd.random()
+        return [owner[n] for n in board.land_neighbours[t]].count(seat), rnd.random()
 
     if isinstance(family, LegalChooseFortress):  # the least exposed territory of the empire
         return pa.ChooseFortress(min(family.territories, key=exposure))
