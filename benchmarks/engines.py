@@ -6,7 +6,8 @@ Each run plays, for every variant in turn (the order rotating from run to run, s
 spell of the shared machine hurts each alike), whole four-player games of `bots.simulate` with
 the same policy family (`aggressive`: each game's own registered bot) for about `--seconds`,
 the games seeded alike in every run (game i of a variant is the same game in each run).
-Before the first run each variant plays one untimed game (imports, the odds cache). Prints
+Before the first run each variant plays one untimed run of the same games (imports, and the
+caches a bot fills, such as RisiKo! Più's odds: the runs measure the steady state). Prints
 per variant the median and range of engine actions/s over the runs, and its ratio to
 classic's (the median and range of the ratios taken within each run); one JSON line per
 variant on stdout, the summary on stderr. Each figure twice: by the wall clock, and by the
@@ -80,8 +81,8 @@ def main() -> int:
     variants = list(args.variants or VARIANTS)
     if BASELINE not in variants:
         variants.insert(0, BASELINE)
-    for variant in variants:  # untimed: imports, caches
-        timed(variant, args.policy, 0.0, seed=1)
+    for variant in variants:  # an untimed run first: imports, and caches such as the odds
+        timed(variant, args.policy, args.seconds)
     runs: dict[str, list[Run]] = {variant: [] for variant in variants}
     for number in range(args.runs):
         shift = number % len(variants)
