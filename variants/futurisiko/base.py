@@ -151,15 +151,20 @@ class FutuBase(Kernel):
         if self.phase not in (MOVEMENT, COMBAT):
             return []
         seat = self.current
-        units = self.forces.units
-        tanks = self.forces.column(seat, TANK)
-        aircraft = self.forces.column(seat, AIRCRAFT)
-        return [
-            land
-            for land in self.ruleset.land_indices
-            if ((row := units[land])[tanks] or row[aircraft])
-            and self.enemy_at(land, seat) is not None
-        ]
+        forces = self.forces
+        owner, units = forces.owner, forces.units
+        tanks, aircraft, submarines = (forces.column(seat, k) for k in (TANK, AIRCRAFT, SUBMARINE))
+        battles = []
+        for land in self.ruleset.land_indices:
+            row = units[land]
+            fighting = row[tanks] + row[aircraft]
+            if not fighting:
+                continue
+            holder = owner[land]
+            # enemy_at(land, seat) is not None, read in bulk: another seat's flag or units
+            if holder not in (FREE, seat) or sum(row) > fighting + row[submarines]:
+                battles.append(land)
+        return battles
 
     def bound_by_truce(self, seat: int, other: int) -> bool:
         return bool(self.truces) and sorted((seat, other)) in self.truces
