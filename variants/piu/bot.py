@@ -279,6 +279,7 @@ def _land_attacks(game: PiuGame, seat: int) -> Iterator[a.Action]:
     armies = game.armies
     neighbours = game.board.land_neighbours
     declare = game.options.defender_dice is DefenderDice.DECLARE
+    known = _PLAIN_ODDS
     while True:
         if game.phase is Phase.OCCUPY:
             assert game.pending_conquest is not None
@@ -287,10 +288,13 @@ def _land_attacks(game: PiuGame, seat: int) -> Iterator[a.Action]:
         for source in range(len(owner)):
             if owner[source] != seat or armies[source] < 2:
                 continue
+            attackers = armies[source] - 1
             for target in neighbours[source]:
                 if owner[target] == seat:
                     continue
-                odds = conquest_odds(armies[source] - 1, armies[target], 0, 0)
+                odds = known.get((attackers, armies[target]))  # conquest_odds, inlined: hot
+                if odds is None:
+                    odds = conquest_odds(attackers, armies[target], 0, 0)
                 if odds < GOOD_ODDS or not game.may_attack(source, target):
                     continue
                 value = odds + (1.0 if game.is_fortress(target) else 0.0)
