@@ -169,9 +169,14 @@ class DerivedRandom:
             raise ValueError(f"below() needs 0 < n <= 2**32, not {n}")
         limit = (1 << 32) - (1 << 32) % n
         while True:
-            value = 0
-            for _ in range(4):
-                value = value << 8 | self._byte()
+            position = self._position
+            if position + 4 <= len(self._buffer):  # the four bytes `_byte` would give, at once
+                value = int.from_bytes(self._buffer[position : position + 4], "big")
+                self._position = position + 4
+            else:
+                value = 0
+                for _ in range(4):
+                    value = value << 8 | self._byte()
             if value < limit:
                 return value % n
 

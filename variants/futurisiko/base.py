@@ -95,7 +95,7 @@ class FutuBase(Kernel):
         return self.forces.views([t.id for t in self.board.territories])
 
     def territories_held(self, seat: int) -> int:
-        return len(self.forces.held_by(seat))
+        return self.forces.owner.count(seat)
 
     def armies_of(self, seat: int) -> int:
         return self.forces.units_of(seat, TANK)
@@ -125,16 +125,25 @@ class FutuBase(Kernel):
 
     def enemy_at(self, space: int, seat: int) -> int | None:
         """The other seat with units or a flag on `space`, if any."""
-        owner = self.forces.owner[space]
-        if owner not in (FREE, seat):
+        forces = self.forces
+        owner = forces.owner[space]
+        if owner != FREE and owner != seat:
             return owner
-        for other in self.forces.seats_on(space):
-            if other != seat:
+        row = forces.units[space]
+        width = len(forces.kinds)
+        if sum(row) == sum(row[seat * width : (seat + 1) * width]):  # the seat's alone, if any
+            return None
+        for other in range(forces.seats):
+            if other != seat and any(row[other * width : (other + 1) * width]):
                 return other
         return None
 
     def fighters(self, space: int, seat: int) -> int:
-        return sum(self.forces.count(space, seat, kind) for kind in FIGHTERS)
+        forces = self.forces
+        row = forces.units[space]
+        offsets = forces.offsets
+        base = seat * len(offsets)  # forces.column, inlined: the hottest read of the game
+        return row[base + offsets[TANK]] + row[base + offsets[AIRCRAFT]]
 
     def battles_left(self) -> list[int]:
         """Territories where the seat in turn's units meet the enemy's: each a battle it must
@@ -142,24 +151,28 @@ class FutuBase(Kernel):
         if self.phase not in (MOVEMENT, COMBAT):
             return []
         seat = self.current
-        return [
-            land.index
-            for land in self.board.lands
-            if self.fighters(land.index, seat) and self.enemy_at(land.index, seat) is not None
-        ]
+        forces = self.forces
+        owner, units = forces.owner, forces.units
+        tanks, aircraft, submarines = (forces.column(seat, k) for k in (TANK, AIRCRAFT, SUBMARINE))
+        battles = []
+        for land in self.ruleset.land_indices:
+            row = units[land]
+            fighting = row[tanks] + row[aircraft]
+            if not fighting:
+                continue
+            holder = owner[land]
+            # enemy_at(land, seat) is not None, read in bulk: another seat's flag or units
+            if holder not in (FREE, seat) or sum(row) > fighting + row[submarines]:
+                battles.append(land)
+        return battles
 
     def bound_by_truce(self, seat: int, other: int) -> bool:
-        return sorted((seat, other)) in self.truces
+        return bool(self.truces) and sorted((seat, other)) in self.truces
 
     def aircraft_reach(self, source: int) -> list[int]:
         """Territories two steps away at most, over territories and seas (the board wraps
         east-west in its data: the Pacific touches both the Americas and Asia)."""
-        neighbours = self.board.neighbours
-        reach = set(neighbours[source])
-        for middle in neighbours[source]:
-            reach.update(neighbours[middle])
-        territories = self.board.territories
-        return sorted(s for s in reach if s != source and not territories[s].is_sea)
+        return list(self.ruleset.aircraft_reach[source])
 
     def missile_targets(self, seat: int) -> list[int]:
         """Enemy territories with tanks or aircraft within two steps of an own territory."""
@@ -192,17 +205,16 @@ class FutuBase(Kernel):
 
     def _first_card(self, seat: int, card_type: str) -> str | None:
         """The first card of `card_type` in the hand (cards of a type are alike)."""
-        cards = sorted(c for c in self.hands[seat] if self.ruleset.card(c).type == card_type)
-        return cards[0] if cards else None
+        types = self.ruleset.card_types
+        return min((c for c in self.hands[seat] if types[c] == card_type), default=None)
 
     def _playable(self, seat: int, card_type: str) -> bool:
         """`seat` holds a card of `card_type`, its option is on, none was played this turn."""
         option = TREGUA if card_type == TRADIMENTO else card_type
-        return (
-            self._first_card(seat, card_type) is not None
-            and card_type not in self.played
-            and bool(getattr(self.options, option))
-        )
+        if card_type in self.played or not getattr(self.options, option):
+            return False
+        types = self.ruleset.card_types
+        return any(types[card] == card_type for card in self.hands[seat])
 
     def _discard(self, seat: int, card: str) -> None:
         self.hands[seat].remove(card)
@@ -211,15 +223,17 @@ class FutuBase(Kernel):
     def _destroy(self, space: int, seat: int, hits: int) -> tuple[int, int]:
         """Remove up to `hits` tanks and aircraft of `seat` on `space` in the order of the
         `losses` option; (tanks lost, aircraft lost). Flags and submarines are never hit."""
-        order = (AIRCRAFT, TANK) if self.options.losses == AIRCRAFT_FIRST else (TANK, AIRCRAFT)
-        lost = {TANK: 0, AIRCRAFT: 0}
-        for kind in order:
-            count = min(hits, self.forces.count(space, seat, kind))
+        forces = self.forces
+        if self.options.losses == AIRCRAFT_FIRST:
+            aircraft = min(hits, forces.count(space, seat, AIRCRAFT))
+            tanks = min(hits - aircraft, forces.count(space, seat, TANK))
+        else:
+            tanks = min(hits, forces.count(space, seat, TANK))
+            aircraft = min(hits - tanks, forces.count(space, seat, AIRCRAFT))
+        for kind, count in ((TANK, tanks), (AIRCRAFT, aircraft)):
             if count:
-                self.forces.remove(space, seat, kind, count)
-            lost[kind] = count
-            hits -= count
-        return lost[TANK], lost[AIRCRAFT]
+                forces.remove(space, seat, kind, count)
+        return tanks, aircraft
 
     def _put_flag(self, seat: int, space: int, reason: str) -> list[e.Event]:
         self.forces.owner[space] = seat

@@ -83,11 +83,10 @@ def _production(
             if card_type == MISSILI_BALISTICI:  # at the target with the most units
                 return fa.PlayCard(family.card, max(family.targets, key=_units(game, seat)))
     produce = {f.unit: f for f in families if isinstance(f, LegalProduce)}
-    front = _front(game, seat)
     if AIRCRAFT in produce and rnd.random() < AIRCRAFT_SHARE:
-        return _build(produce[AIRCRAFT], front, 1, rnd)
+        return _build(produce[AIRCRAFT], _front(game, seat), 1, rnd)
     if TANK in produce:
-        return _build(produce[TANK], front, produce[TANK].max_count, rnd)
+        return _build(produce[TANK], _front(game, seat), produce[TANK].max_count, rnd)
     return a.EndTurn()
 
 
@@ -109,13 +108,21 @@ def _build(family: LegalProduce, front: set[str], count: int, rnd: random.Random
 
 def _front(game: FutuGame, seat: int) -> set[str]:
     """Own territories next to land that is not its own."""
-    board = game.board
+    ids = game.board.territories
     owner = game.forces.owner
     return {
-        board.territories[space].id
-        for space in game.forces.held_by(seat)
-        if any(owner[n] != seat for n in board.land_neighbours[space])
+        ids[space].id
+        for space, holder in enumerate(owner)
+        if holder == seat and _on_front(game, seat, space)
     }
+
+
+def _on_front(game: FutuGame, seat: int, space: int) -> bool:
+    """Whether `space` is the seat's own and next to land that is not its own."""
+    owner = game.forces.owner
+    if owner[space] != seat:
+        return False
+    return any(owner[n] != seat for n in game.board.land_neighbours[space])
 
 
 def _operations(game: FutuGame, seat: int, families: list[LegalAction]) -> a.Action:
@@ -184,8 +191,10 @@ def _tank_move(
     free = [t for t, s in strength.items() if s == -1 and not game.fighters(board.index[t], seat)]
     if free and (here > 1 or forces.owner[source] != seat):
         return fa.MoveUnits(family.source, free[0], TANK, 1)
-    all_out = forces.units_of(seat, TANK) >= game.ruleset.supply[TANK] - 2
-    if weakest is not None and (family.max_count >= weakest[0] or all_out):
+    if weakest is not None and (
+        family.max_count >= weakest[0]
+        or forces.units_of(seat, TANK) >= game.ruleset.supply[TANK] - 2  # all out
+    ):
         return fa.MoveUnits(family.source, weakest[1], TANK, family.max_count)
     return _to_front(game, seat, family)
 
@@ -193,10 +202,10 @@ def _tank_move(
 def _to_front(game: FutuGame, seat: int, family: LegalMoveUnits) -> a.Action | None:
     """Every tank from an own territory behind the front to the first front territory next
     door."""
-    front = _front(game, seat)
-    source = game.board.index[family.source]
-    if family.source not in front and game.forces.owner[source] == seat:
-        ahead = [t for t in family.targets if t in front]
+    index = game.board.index
+    source = index[family.source]
+    if game.forces.owner[source] == seat and not _on_front(game, seat, source):
+        ahead = [t for t in family.targets if _on_front(game, seat, index[t])]
         if ahead:
             return fa.MoveUnits(family.source, ahead[0], TANK, family.max_count)
     return None

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain import events as e
+from domain.board import Territory
 from domain.combat import volley_hits
 from domain.errors import (
     CardNotInHand,
@@ -71,21 +72,15 @@ class FutuOperations(FutuBase):
 
     def move_targets(self, seat: int, source: int, unit: str) -> list[int]:
         """Where units of `unit` on `source` may go (the truce's limits included)."""
-        board = self.board
-        if board.territories[source].is_sea != (unit == SUBMARINE):
-            return []
-        if unit == TANK:
-            reach = list(board.land_neighbours[source])
-        elif unit == AIRCRAFT:
-            reach = self.aircraft_reach(source)
-        else:
-            reach = list(board.sea_neighbours[source])
+        reach = self.ruleset.move_reach[unit][source]
+        if not self.truces:  # no truce keeps it out of anywhere
+            return list(reach)
         return [target for target in reach if self._may_enter(seat, target)]
 
     def _may_enter(self, seat: int, space: int) -> bool:
         """A truce keeps a seat out of the other's spaces, unless it holds a Tradimento to
         break it in the battle there: one for each player it would fight so."""
-        if self.board.territories[space].is_sea:
+        if not self.truces or self.board.territories[space].is_sea:
             return True
         enemy = self.enemy_at(space, seat)
         if enemy is None or not self.bound_by_truce(seat, enemy):
@@ -316,12 +311,13 @@ class FutuOperations(FutuBase):
         lost = {attacker: [0, 0], defender: [0, 0]}
         volleys: list[tuple[int, ...]] = []
         attacker_fires = attacker_first
+        rng = self._random()  # the action's one stream, drawn on volley after volley
         while self.fighters(space, attacker) and (self.fighters(space, defender) or flag):
             firing, hit = (attacker, defender) if attacker_fires else (defender, attacker)
             count = self.fighters(space, firing) + ARMA_SEGRETA_DICE * arma[firing]
             if not attacker_fires and flag:
                 count += self.ruleset.flag_dice
-            dice = self._random().dice(count)
+            dice = rng.dice(count)
             hits = volley_hits(dice, faces)
             standing = self.fighters(space, hit)
             tanks, aircraft = self._destroy(space, hit, hits)
@@ -334,12 +330,17 @@ class FutuOperations(FutuBase):
         return volleys, lost
 
     def _operations_actions(self, seat: int) -> list[LegalAction]:
-        legal: list[LegalAction] = self._battle_actions(seat)
+        battles = self.battles_left()
+        legal: list[LegalAction] = self._battle_actions(seat, battles)
         if self.phase is MOVEMENT:
             legal += self._movement_families(seat)
-        legal += self._torpedo_families(seat)
-        legal += self._siluro_families(seat)
-        if not self.battles_left():
+        submarines = self.forces.column(seat, SUBMARINE)
+        units = self.forces.units
+        fleet = [sea for sea in self.board.seas if units[sea.index][submarines]]
+        if fleet:  # the seas where the seat has submarines: torpedoes, Siluro Killer
+            legal += self._torpedo_families(seat, fleet)
+            legal += self._siluro_families(seat, fleet)
+        if not battles:
             legal.append(LegalEndTurn())
         return legal
 
@@ -347,25 +348,44 @@ class FutuOperations(FutuBase):
         """Every unit that has not moved, to where it may go; tanks across a sea too."""
         ids = self.board.territories
         forces = self.forces
+        moved = forces.moved
+        columns = [(unit, forces.column(seat, unit)) for unit in self.UNIT_KINDS]
+        tanks, aircraft, submarines = (column for _, column in columns)
+        static = None if self.truces else self.ruleset.move_reach_ids  # no truce: the board's
+        ferries = {  # the seas where a submarine of the seat may still carry tanks
+            sea.index
+            for sea in self.board.seas
+            if forces.units[sea.index][submarines] > moved[sea.index][submarines]
+        }
         legal: list[LegalAction] = []
-        for space in ids:
-            for unit in self.UNIT_KINDS:
-                free = forces.unmoved(space.index, seat, unit)
+        for index, (here, gone) in enumerate(zip(forces.units, moved, strict=True)):
+            if (  # none of the seat's units may move from here (read without slices: hot)
+                here[tanks] == gone[tanks]
+                and here[aircraft] == gone[aircraft]
+                and here[submarines] == gone[submarines]
+            ):
+                continue
+            for unit, column in columns:
+                free = here[column] - gone[column]  # forces.unmoved, read in bulk
                 if free < 1:
                     continue
-                targets = self.move_targets(seat, space.index, unit)
-                if targets:
-                    reach = tuple(ids[t].id for t in targets)
-                    legal.append(LegalMoveUnits(unit, space.id, reach, 1, free))
-                if unit == TANK:
-                    legal += self._amphibious_families(seat, space.index, free)
+                if static is not None:
+                    reach = static[unit][index]
+                else:
+                    reach = tuple(ids[t].id for t in self.move_targets(seat, index, unit))
+                if reach:
+                    legal.append(LegalMoveUnits(unit, ids[index].id, reach, 1, free))
+                if unit == TANK and ferries:
+                    legal += self._amphibious_families(seat, index, free, ferries)
         return legal
 
-    def _amphibious_families(self, seat: int, source: int, free: int) -> list[LegalAction]:
+    def _amphibious_families(
+        self, seat: int, source: int, free: int, ferries: set[int]
+    ) -> list[LegalAction]:
         ids = self.board.territories
         legal: list[LegalAction] = []
         for ferry in self.board.coasts[source]:
-            if self.forces.unmoved(ferry, seat, SUBMARINE) < 1:
+            if ferry not in ferries:
                 continue
             targets = self.amphibious_targets(seat, source, ferry)
             if targets:
@@ -373,23 +393,23 @@ class FutuOperations(FutuBase):
                 legal.append(LegalAmphibiousMove(ids[source].id, ids[ferry].id, reach, 1, free))
         return legal
 
-    def _torpedo_families(self, seat: int) -> list[LegalAction]:
+    def _torpedo_families(self, seat: int, fleet: list[Territory]) -> list[LegalAction]:
         ids = self.board.territories
+        units = self.forces.units
+        submarines = self.forces.column(seat, SUBMARINE)
         legal: list[LegalAction] = []
-        for sea in self.board.seas:
-            ready = self.forces.count(sea.index, seat, SUBMARINE) - self.fired[sea.index]
+        for sea in fleet:
+            ready = units[sea.index][submarines] - self.fired[sea.index]
             targets = self.torpedo_targets(seat, sea.index) if ready >= 1 else []
             if targets:
                 legal.append(LegalTorpedo(sea.id, tuple(ids[t].id for t in targets), 1, ready))
         return legal
 
-    def _siluro_families(self, seat: int) -> list[LegalAction]:
+    def _siluro_families(self, seat: int, fleet: list[Territory]) -> list[LegalAction]:
         if not self._playable(seat, SILURO_KILLER):
             return []
         legal: list[LegalAction] = []
-        for sea in self.board.seas:
-            if not self.forces.count(sea.index, seat, SUBMARINE):
-                continue
+        for sea in fleet:
             victims = tuple(
                 other
                 for other in self.forces.seats_on(sea.index)
@@ -399,13 +419,16 @@ class FutuOperations(FutuBase):
                 legal.append(LegalPlayCard(SILURO_KILLER, (sea.id,), victims))
         return legal
 
-    def _battle_actions(self, seat: int) -> list[LegalAction]:
-        """The battles the seat must fight, first: what it does at least, when its time is up."""
+    def _battle_actions(self, seat: int, battles: list[int]) -> list[LegalAction]:
+        """The battles the seat must fight (`battles_left`), first: what it does at least,
+        when its time is up."""
+        if not battles:
+            return []
         ids = self.board.territories
         arma = (ARMA_SEGRETA,) if self._playable(seat, ARMA_SEGRETA) else ()
         tradimento = self._playable(seat, TRADIMENTO)
         legal: list[LegalAction] = []
-        for space in self.battles_left():
+        for space in battles:
             defender = self.enemy_at(space, seat)
             assert defender is not None
             if not self.bound_by_truce(seat, defender):

@@ -215,8 +215,9 @@ class FutuRound(FutuBase):
         self.points_left -= action.count * self.ruleset.costs[unit]
         return [fe.UnitsProduced(seat, action.space, unit, action.count, self.points_left)]
 
-    def _production_spaces(self, seat: int, unit: str) -> list[int]:
-        own = self.forces.held_by(seat)
+    def _production_spaces(self, seat: int, unit: str, own: list[int] | None = None) -> list[int]:
+        """Where `seat` may build units of `unit` (`own`: its territories, when known)."""
+        own = self.forces.held_by(seat) if own is None else own
         if unit != SUBMARINE:
             return own
         coasts = self.board.coasts
@@ -246,18 +247,20 @@ class FutuRound(FutuBase):
 
     def _production_actions(self, seat: int) -> list[LegalAction]:
         ids = self.board.territories
+        own = self.forces.held_by(seat)
         legal: list[LegalAction] = []
         for unit in self.UNIT_KINDS:
             high = self._producible(seat, unit)
-            spaces = self._production_spaces(seat, unit)
-            if high >= 1 and spaces:
+            spaces = self._production_spaces(seat, unit, own) if high >= 1 else []
+            if spaces:
                 legal.append(LegalProduce(unit, tuple(ids[s].id for s in spaces), 1, high))
         if self._playable(seat, SUPER_PRODUZIONE):
             legal.append(LegalPlayCard(SUPER_PRODUZIONE, ("",), (-1,)))
         if self._playable(seat, SCUDO_SPAZIALE) and not self.shields[seat]:
             legal.append(LegalPlayCard(SCUDO_SPAZIALE, ("",), (-1,)))
-        targets = self.missile_targets(seat)
-        if self._playable(seat, MISSILI_BALISTICI) and targets:
+        playable = self._playable(seat, MISSILI_BALISTICI)
+        targets = self.missile_targets(seat) if playable else []
+        if targets:
             reach = tuple(ids[s].id for s in targets)
             legal.append(LegalPlayCard(MISSILI_BALISTICI, reach, (-1,)))
         legal.append(LegalEndTurn())

@@ -64,6 +64,59 @@ class FutuRuleset(Ruleset):
     def _cards(self) -> dict[str, FutuCard]:
         return {card.id: card for card in self.deck}
 
+    @cached_property
+    def card_types(self) -> dict[str, str]:
+        """The type of each card, by id."""
+        return {card.id: card.type for card in self.deck}
+
+    @cached_property
+    def land_indices(self) -> tuple[int, ...]:
+        return tuple(land.index for land in self.board.lands)
+
+    @cached_property
+    def move_reach(self) -> dict[str, tuple[tuple[int, ...], ...]]:
+        """By kind of unit, by space: where its units may move from there, truces aside
+        (nowhere from a space of the other kind: submarines move at sea, the others on land)."""
+        board = self.board
+        seas = [territory.is_sea for territory in board.territories]
+        steps = {
+            TANK: board.land_neighbours,
+            AIRCRAFT: self.aircraft_reach,
+            SUBMARINE: board.sea_neighbours,
+        }
+        return {
+            kind: tuple(
+                tuple(reach) if seas[space] == (kind == SUBMARINE) else ()
+                for space, reach in enumerate(steps[kind])
+            )
+            for kind in steps
+        }
+
+    @cached_property
+    def move_reach_ids(self) -> dict[str, tuple[tuple[str, ...], ...]]:
+        """`move_reach` by the spaces' ids."""
+        ids = [territory.id for territory in self.board.territories]
+        return {
+            kind: tuple(tuple(ids[t] for t in reach) for reach in spaces)
+            for kind, spaces in self.move_reach.items()
+        }
+
+    @cached_property
+    def aircraft_reach(self) -> tuple[tuple[int, ...], ...]:
+        """By space: the territories two steps away at most, over territories and seas, in
+        order (the board is fixed: found once)."""
+        neighbours = self.board.neighbours
+        territories = self.board.territories
+        reaches = []
+        for source in range(len(territories)):
+            reach = set(neighbours[source])
+            for middle in neighbours[source]:
+                reach.update(neighbours[middle])
+            reaches.append(
+                tuple(sorted(s for s in reach if s != source and not territories[s].is_sea))
+            )
+        return tuple(reaches)
+
     @classmethod
     def from_data(cls, board_data: Mapping[str, Any], rules: Mapping[str, Any]) -> FutuRuleset:
         board = Board.from_data(board_data)

@@ -9,7 +9,7 @@ from typing import final
 
 from domain import actions as a
 from domain import events as e
-from domain.combat import Modifier, Side, pairwise_losses
+from domain.combat import Modifier, Side, compare_sorted_dice, pairwise_losses
 from domain.errors import (
     InvalidArmyCount,
     NotAdjacent,
@@ -100,20 +100,12 @@ class PiuBattles(PiuBase):
         """Each own coastal territory that can load armies, with the enemy coastal
         territories the flagship reaches from it."""
         owner = self.owner
-        waters = self.ruleset.waters
-        shores = [t for t in range(len(owner)) if waters[t]]
+        reach = self.ruleset.sea_reach
         found = []
-        for source in shores:
+        for source in self.ruleset.shores:
             if owner[source] != seat or self.armies[source] < 2:
                 continue
-            targets = [
-                t
-                for t in shores
-                if owner[t] != seat
-                and t != source
-                and self.ruleset.by_sea(source, t)
-                and self._may_target(seat, t)
-            ]
+            targets = [t for t in reach[source] if owner[t] != seat and self._may_target(seat, t)]
             if targets:
                 found.append((source, targets))
         return found
@@ -221,8 +213,12 @@ class PiuBattles(PiuBase):
         defender rolls `defence` dice, the ones it declared, or else the most it may."""
         if defence is None:
             defence = min(MAX_DICE, self.armies[target])
-        attacker, defender = rng.roll(dice, defence)
-        attacker_losses, defender_losses = pairwise_losses(attacker, defender, self._modifiers())
+        attacker, defender = rng.roll(dice, defence)  # each sorted highest first
+        modifiers = self._modifiers()
+        if modifiers:
+            attacker_losses, defender_losses = pairwise_losses(attacker, defender, modifiers)
+        else:
+            attacker_losses, defender_losses = compare_sorted_dice(attacker, defender)
         self.armies[target] -= defender_losses
         ids = self.board.territories
         rolled = e.DiceRolled(

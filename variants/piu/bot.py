@@ -11,7 +11,7 @@ import random
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
-from bots.policies import register_aggressive
+from bots.policies import _action, register_aggressive
 from domain import actions as a
 from domain.flow import Phase
 from domain.kernel import Kernel
@@ -19,6 +19,7 @@ from domain.odds import battle_odds
 from domain.risiko.attack import MAX_DICE
 from domain.risiko.defence import DefenderDice
 from variants.piu import actions as pa
+from variants.piu.base import PLACE_STEP
 from variants.piu.game import FORTRESS_STEP, HIDDEN_STEP, PiuGame
 from variants.piu.legal import (
     LegalAdmiralAttack,
@@ -49,6 +50,19 @@ def conquest_odds(attackers: int, defenders: int, general: int, marshal: int) ->
     """The chance that `attackers` able to attack take a territory of `defenders`: exact up to
     ODDS_CAP armies a side; above, both sides scaled down alike (the odds of large armies
     depend on their ratio), so that a few hundred cached chains serve every battle."""
+    if not general and not marshal:  # the bots' question, asked thousands of times a game
+        known = _PLAIN_ODDS.get((attackers, defenders))
+        if known is None:
+            known = _PLAIN_ODDS[attackers, defenders] = _scaled_odds(attackers, defenders, 0, 0)
+        return known
+    return _scaled_odds(attackers, defenders, general, marshal)
+
+
+# conquest_odds without cards, by (attackers, defenders): bounded by the armies on a board.
+_PLAIN_ODDS: dict[tuple[int, int], float] = {}
+
+
+def _scaled_odds(attackers: int, defenders: int, general: int, marshal: int) -> float:
     if attackers < 1:
         return 0.0
     if defenders < 1:
@@ -74,24 +88,29 @@ def aggressive(game: PiuGame, seat: int, rnd: random.Random) -> Iterable[a.Actio
         return [_setup(game, seat, rnd)]
     if game.phase is Phase.OCCUPY:
         assert game.pending_conquest is not None
-        return [a.Occupy(game.pending_conquest[3])]
+        return [_action(a.Occupy, game.pending_conquest[3])]
     return _turn(game, seat, rnd)
 
 
 def _setup(game: PiuGame, seat: int, rnd: random.Random) -> a.Action:
     board = game.board
     owner = game.owner
+    if game.setup_step == PLACE_STEP:  # no family to choose from: the armies go on guard
+        return _action(
+            a.PlaceArmies, board.territories[_guard(game, seat, rnd)].id, game.setup_quota
+        )
     family = game.legal_actions(seat)[0]
 
     def exposure(territory_id: str) -> tuple[int, float]:
         t = board.index[territory_id]
-        foreign = sum(owner[n] != seat for n in board.land_neighbours[t])
+        around = board.land_neighbours[t]
+        foreign = len(around) - [owner[n] for n in around].count(seat)
         coastal = 1 if game.ruleset.waters[t] else 0
         return foreign + coastal, rnd.random()
 
     def friends(territory_id: str) -> tuple[int, float]:
         t = board.index[territory_id]
-        return sum(owner[n] == seat for n in board.land_neighbours[t]), rnd.random()
+        return [owner[n] for n in board.land_neighbours[t]].count(seat), rnd.random()
 
     if isinstance(family, LegalChooseFortress):  # the least exposed territory of the empire
         return pa.ChooseFortress(min(family.territories, key=exposure))
@@ -102,7 +121,7 @@ def _setup(game: PiuGame, seat: int, rnd: random.Random) -> a.Action:
         mine = [t for t in family.territories if t in empire] or list(family.territories)
         return pa.WriteHiddenTerritory(rnd.choice(mine))
     assert game.setup_step not in (FORTRESS_STEP, HIDDEN_STEP)
-    return a.PlaceArmies(board.territories[_guard(game, seat, rnd)].id, game.setup_quota)
+    return _action(a.PlaceArmies, board.territories[_guard(game, seat, rnd)].id, game.setup_quota)
 
 
 def _threat(game: PiuGame, seat: int, territory: int) -> int:
@@ -158,7 +177,7 @@ def _turn(game: PiuGame, seat: int, rnd: random.Random) -> Iterator[a.Action]:
     if game.hidden_armies_now(seat):
         yield pa.RevealHiddenArmies()
     while game.pending_reinforcements and game.phase is Phase.REINFORCE:
-        yield a.PlaceArmies(ids[_front(game, seat, rnd)].id, game.pending_reinforcements)
+        yield _action(a.PlaceArmies, ids[_front(game, seat, rnd)].id, game.pending_reinforcements)
     if game.phase is PiuPhase.CARDS:
         yield from _cards(game, seat, rnd)
     yield from _sea_attack(game, seat)
@@ -169,16 +188,26 @@ def _worth(card: str) -> int:
     return WORTH[card.rsplit("_", 1)[0]]
 
 
+def _holds(game: PiuGame, seat: int, kind: str) -> bool:
+    """Whether the seat holds a card of `kind`: without one, no family of that card is
+    legal, and the bot need not list the families to know it (listing them is the costly
+    part of a bot's turn)."""
+    prefix = f"{kind}_"
+    return any(card.startswith(prefix) for card in game.hands[seat])
+
+
 def _cards(game: PiuGame, seat: int, rnd: random.Random) -> Iterator[a.Action]:
     ids = game.board.territories
     hand = game.hands[seat]
     for card in [c for c in hand if c.startswith(RINFORZI)]:
         yield pa.PlayRinforzi(card)
-        yield a.PlaceArmies(ids[_front(game, seat, rnd)].id, game.pending_reinforcements)
-    for family in game.legal_actions(seat):
+        yield _action(a.PlaceArmies, ids[_front(game, seat, rnd)].id, game.pending_reinforcements)
+    listed = game.legal_actions(seat) if _holds(game, seat, SPIA) else []
+    for family in listed:
         if isinstance(family, LegalPlaySpy):
             fullest = max(family.players, key=lambda p: (len(game.hands[p]), rnd.random()))
             if game.hands[fullest]:
+                listed = []  # the game changes: listed again below
                 yield pa.PlaySpy(family.cards[0], fullest)
                 if game.spied >= 0:
                     yield pa.DiscardSpiedCard(max(game.hands[game.spied], key=_worth))
@@ -186,8 +215,10 @@ def _cards(game: PiuGame, seat: int, rnd: random.Random) -> Iterator[a.Action]:
     # A Diplomatico is worth most against the strongest neighbour of the fortress; with a
     # full hand one is played anyway (on the weakest opponent), so that new cards come.
     fortress = game.fortress[seat]
-    for family in game.legal_actions(seat):
-        if isinstance(family, LegalPlayDiplomat) and fortress >= 0:
+    if fortress < 0 or not _holds(game, seat, DIPLOMATICO):
+        return
+    for family in listed or game.legal_actions(seat):
+        if isinstance(family, LegalPlayDiplomat):
             near = [
                 game.owner[n]
                 for n in game.board.land_neighbours[fortress]
@@ -203,14 +234,16 @@ def _cards(game: PiuGame, seat: int, rnd: random.Random) -> Iterator[a.Action]:
 
 def _general_for(game: PiuGame, seat: int, source: int, target: int) -> Iterator[a.Action]:
     """A Generale on an attack it may turn: a fortress, or odds between a third and 0.8."""
+    if not _holds(game, seat, GENERALE):
+        return
+    odds = conquest_odds(game.armies[source] - 1, game.armies[target], 0, 0)
+    if not (game.is_fortress(target) or 0.3 <= odds <= 0.8):
+        return  # not worth a card: no need to list the families to know whether it may
     for family in game.legal_actions(seat):
         if not isinstance(family, LegalPlayGeneral):
             continue
         pair = (game.board.territories[source].id, game.board.territories[target].id)
-        if pair not in zip(family.sources, family.targets, strict=True):
-            return
-        odds = conquest_odds(game.armies[source] - 1, game.armies[target], 0, 0)
-        if game.is_fortress(target) or 0.3 <= odds <= 0.8:
+        if pair in zip(family.sources, family.targets, strict=True):
             yield pa.PlayGeneral(family.cards[0], *pair)
         return
 
@@ -218,6 +251,8 @@ def _general_for(game: PiuGame, seat: int, source: int, target: int) -> Iterator
 def _sea_attack(game: PiuGame, seat: int) -> Iterator[a.Action]:
     """The flagship against the best target it reaches: an enemy fortress first."""
     if game.phase not in (PiuPhase.CARDS, Phase.ATTACK) or game.pending_reinforcements:
+        return
+    if game.admiral_used or not _holds(game, seat, AMMIRAGLIO):
         return
     index = game.board.index
     best: tuple[float, str, str, int, str] | None = None
@@ -244,20 +279,26 @@ def _land_attacks(game: PiuGame, seat: int) -> Iterator[a.Action]:
     armies = game.armies
     neighbours = game.board.land_neighbours
     declare = game.options.defender_dice is DefenderDice.DECLARE
+    known = _PLAIN_ODDS
     while True:
         if game.phase is Phase.OCCUPY:
             assert game.pending_conquest is not None
-            yield a.Occupy(game.pending_conquest[3])
+            yield _action(a.Occupy, game.pending_conquest[3])
         choice: tuple[float, int, int] | None = None
         for source in range(len(owner)):
             if owner[source] != seat or armies[source] < 2:
                 continue
+            attackers = armies[source] - 1
             for target in neighbours[source]:
-                if owner[target] == seat or not game.may_attack(source, target):
+                if owner[target] == seat:
                     continue
-                odds = conquest_odds(armies[source] - 1, armies[target], 0, 0)
+                odds = known.get((attackers, armies[target]))  # conquest_odds, inlined: hot
+                if odds is None:
+                    odds = conquest_odds(attackers, armies[target], 0, 0)
+                if odds < GOOD_ODDS or not game.may_attack(source, target):
+                    continue
                 value = odds + (1.0 if game.is_fortress(target) else 0.0)
-                if odds >= GOOD_ODDS and (choice is None or value > choice[0]):
+                if choice is None or value > choice[0]:
                     choice = (value, source, target)
         if choice is None:
             break
@@ -265,9 +306,9 @@ def _land_attacks(game: PiuGame, seat: int) -> Iterator[a.Action]:
         yield from _general_for(game, seat, source, target)
         if declare:  # one roll at a time, the defender answering each
             most = game.options.fortress_attack_dice if game.is_fortress(target) else MAX_DICE
-            yield a.Attack(ids[source].id, ids[target].id, min(most, armies[source] - 1))
+            yield _action(a.Attack, ids[source].id, ids[target].id, min(most, armies[source] - 1))
         else:
-            yield a.AttackUntil(ids[source].id, ids[target].id, 3, 1)
+            yield _action(a.AttackUntil, ids[source].id, ids[target].id, 3, 1)
     yield a.EndTurn()
 
 

@@ -166,11 +166,17 @@ class PiuGame(PiuBattles, PiuCards, PiuSetup):
         """Whole empires `seat` holds besides the one it drew."""
         owner = self.owner
         members = self.board.region_members
-        return sum(
-            1
-            for region in self.ruleset.empires
-            if region != self.empire[seat] and all(owner[t] == seat for t in members[region])
-        )
+        own = self.empire[seat]
+        held = 0
+        for region in self.ruleset.empires:  # loops, not generators: asked after every conquest
+            if region == own:
+                continue
+            for territory in members[region]:
+                if owner[territory] != seat:
+                    break
+            else:
+                held += 1
+        return held
 
     def reinforcements_for(self, seat: int) -> tuple[int, int, tuple[tuple[str, int], ...]]:
         """(total, 0, sources): 2 a banner taken, 6 a whole empire, 4 a whole independent

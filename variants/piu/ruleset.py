@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from domain.board import Board
@@ -56,6 +57,20 @@ class PiuRuleset(Ruleset):
         """Whether the flagship can carry armies from `source` to `target`: both on a shore of
         one body of water (the Mar Nero alone is one, the other seas together the other)."""
         return not self.waters[source].isdisjoint(self.waters[target])
+
+    @cached_property
+    def shores(self) -> tuple[int, ...]:
+        """The territories on a shore, in order."""
+        return tuple(t for t, waters in enumerate(self.waters) if waters)
+
+    @cached_property
+    def sea_reach(self) -> tuple[tuple[int, ...], ...]:
+        """By territory: the other shores the flagship reaches from it, in order (the board is
+        fixed: found once)."""
+        return tuple(
+            tuple(t for t in self.shores if t != source and self.by_sea(source, t))
+            for source in range(len(self.waters))
+        )
 
     @classmethod
     def from_data(cls, board_data: Mapping[str, Any], rules: Mapping[str, Any]) -> PiuRuleset:
