@@ -23,8 +23,14 @@ from api.text_inputs import GLOBAL_ID
 from api.tournaments.errors import TournamentError
 from api.tournaments.export import ExportFormat, export
 from api.tournaments.news import NewsKind, news_between
-from api.tournaments.records import TableRecord, TournamentRecord, TournamentStatus
+from api.tournaments.records import (
+    RoundRecord,
+    TableRecord,
+    TournamentRecord,
+    TournamentStatus,
+)
 from api.tournaments.service import Tournaments
+from competition.record import canonical, digest
 from domain.errors import ErrorCode
 
 strawberry.enum(TournamentStatus, description="Where a tournament is.")
@@ -99,6 +105,15 @@ class TournamentRound:
     started_at: str = strawberry.field(description="When it was seated (ISO 8601, UTC).")
     ended: bool = strawberry.field(description="Every table's game has ended and counted.")
     tables: list[TournamentTable] = strawberry.field(description="The best placed first.")
+    description: str | None = strawberry.field(
+        description="What its tables were computed from and are, as published when it was "
+        'seated: canonical JSON (docs/tournaments.md, "Reproducibility"); once the seed is '
+        "revealed, anyone recomputes the tables from it. Null for a round seated before "
+        "descriptions were kept."
+    )
+    digest: str | None = strawberry.field(
+        description="The SHA-256 (hex) of the description's text, published with it."
+    )
 
 
 @strawberry.type(description="A line of the standings (docs/tournaments.md: the tie-breaks).")
@@ -126,6 +141,10 @@ class Tournament:
     status: TournamentStatus = strawberry.field(description="Where it is.")
     commitment: str = strawberry.field(
         description="The SHA-256 of its secret seed, which draws the first round and the lots."
+    )
+    seed: str | None = strawberry.field(
+        description="Its seed (hex), revealed once it is finished, to check every round's "
+        "description against the commitment; null before, for everyone."
     )
     rounds_played: list[TournamentRound] = strawberry.field(description="Seated so far.")
     record: strawberry.Private[TournamentRecord]
@@ -173,19 +192,23 @@ class Tournament:
         ]
 
 
+def _round_type(record: TournamentRecord, round_: RoundRecord) -> TournamentRound:
+    described = record.description(round_)
+    return TournamentRound(
+        number=round_.number,
+        started_at=iso(round_.started_at) or "",
+        ended=round_.ended,
+        tables=[
+            TournamentTable(game_id=to_global_id("Game", table.game), record=table)
+            for table in round_.tables
+        ],
+        description=None if described is None else canonical(described),
+        digest=None if described is None else digest(described),
+    )
+
+
 def tournament_type(record: TournamentRecord) -> Tournament:
-    played = [
-        TournamentRound(
-            number=round_.number,
-            started_at=iso(round_.started_at) or "",
-            ended=round_.ended,
-            tables=[
-                TournamentTable(game_id=to_global_id("Game", table.game), record=table)
-                for table in round_.tables
-            ],
-        )
-        for round_ in record.played
-    ]
+    played = [_round_type(record, round_) for round_ in record.played]
     return Tournament(
         id=to_global_id(TYPE, record.id),
         name=record.name,
@@ -197,6 +220,7 @@ def tournament_type(record: TournamentRecord) -> Tournament:
         admits=Admits(record.admits),
         status=record.status,
         commitment=record.commitment,
+        seed=record.revealed_seed,
         rounds_played=played,
         record=record,
     )

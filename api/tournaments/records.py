@@ -10,6 +10,8 @@ import enum
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from competition.pairing import Entrant, Seating
+from competition.record import describe
 from competition.results import GameResult, PlayerResult, Presence
 from competition.standings import Standings
 from competition.tables import TableRule
@@ -34,6 +36,12 @@ class RoundRecord:
     number: int  # from 1
     tables: tuple[TableRecord, ...]
     started_at: float
+    # What its seating was computed from, for its description (competition/record.py): who
+    # played it, in the order of the standings then, with their points; and the tables' cost.
+    # None in a round seated before descriptions were kept.
+    entrants: tuple[Entrant, ...] | None = None
+    repeats: int = 0
+    spread: int = 0
 
     @property
     def ended(self) -> bool:
@@ -75,6 +83,24 @@ class TournamentRecord:
             for table in round_.tables
             if table.result is not None
         ]
+
+    @property
+    def revealed_seed(self) -> str | None:
+        """The seed (hex) once the tournament is over, for anyone to check the rounds; None
+        before, for everyone."""
+        return self.seed.hex() if self.status is TournamentStatus.FINISHED else None
+
+    def description(self, round_: RoundRecord) -> dict[str, Any] | None:
+        """The round's published description (`record.describe`), rebuilt from what is
+        stored: its entrants and costs, its tables, and the rounds before; None for a round
+        seated before the entrants were kept."""
+        if round_.entrants is None:
+            return None
+        before = self.played[: round_.number - 1]
+        history = [[table.players for table in past.tables] for past in before]
+        tables = tuple(table.players for table in round_.tables)
+        seating = Seating(round_.number, tables, round_.repeats, round_.spread)
+        return describe(self.commitment, self.table_rule, round_.entrants, history, seating)
 
     def standings(self) -> Standings:
         """Recomputed from the results, with every entrant and every player who played."""
@@ -129,9 +155,17 @@ class TournamentRecord:
 
 
 def _round_plain(round_: RoundRecord) -> dict[str, Any]:
+    described = {}
+    if round_.entrants is not None:
+        described = {
+            "entrants": [[entrant.player, entrant.points] for entrant in round_.entrants],
+            "repeats": round_.repeats,
+            "spread": round_.spread,
+        }
     return {
         "number": round_.number,
         "started_at": round_.started_at,
+        **described,
         "tables": [
             {
                 "game": table.game,
@@ -152,7 +186,15 @@ def _round(data: dict[str, Any]) -> RoundRecord:
         )
         for plain in data["tables"]
     )
-    return RoundRecord(data["number"], tables, data["started_at"])
+    entrants = data.get("entrants")
+    return RoundRecord(
+        data["number"],
+        tables,
+        data["started_at"],
+        None if entrants is None else tuple(Entrant(p, points) for p, points in entrants),
+        data.get("repeats", 0),
+        data.get("spread", 0),
+    )
 
 
 def _result_plain(result: GameResult) -> list[dict[str, Any]]:

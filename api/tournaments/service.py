@@ -309,7 +309,9 @@ def _seated(record: TournamentRecord, round_number: int, now: float) -> Tourname
         TableRecord(game_id(record.id, round_number, number), players)
         for number, players in enumerate(seating.tables, start=1)
     )
-    round_ = RoundRecord(round_number, tables, now)
+    round_ = RoundRecord(
+        round_number, tables, now, tuple(entrants), seating.repeats, seating.spread
+    )
     return record.next_version(status=PLAYING, played=(*record.played, round_))
 
 
@@ -327,7 +329,7 @@ def _with_result(record: TournamentRecord, result: GameResult) -> tuple[Tourname
                     ErrorCode.INVALID_TOURNAMENT, "the result's players are not the table's"
                 )
             tables[number] = TableRecord(table.game, table.players, result)
-            rounds[index] = RoundRecord(round_.number, tuple(tables), round_.started_at)
+            rounds[index] = replace(round_, tables=tuple(tables))
             last = rounds[-1]
             over = len(rounds) == record.rounds and last.ended
             status = FINISHED if over else record.status

@@ -10,6 +10,7 @@ import io
 import json
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
+from hashlib import sha256
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,8 @@ import pytest
 from api.graphql.ids import from_global_id
 from api.tournaments.games import result_of
 from api.tournaments.service import Tournaments
+from competition.draw import commitment, lot
+from competition.record import check, digest
 from competition.standings import Standings
 from tests.integration.api_support import Api, body, data, in_process, registered
 
@@ -25,7 +28,8 @@ pytestmark = pytest.mark.anyio
 Json = dict[str, Any]
 
 ERRORS = "userErrors { code message }"
-TOURNAMENT = """id status rounds roundsPlayed { number ended tables { gameId players { name } } }
+TOURNAMENT = """id status rounds commitment seed
+  roundsPlayed { number ended description digest tables { gameId players { name } } }
   entrants { name } standings { place account { name } points games objectives lot }"""
 PAYLOAD = f"{{ tournament {{ {TOURNAMENT} }} {ERRORS} }}"
 CREATE = (
@@ -91,6 +95,7 @@ async def test_sixteen_bots_play_three_rounds_through_the_api(api: Api) -> None:
         assert codes(early) == (["ROUND_NOT_ENDED"] if number < 3 else ["WRONG_ROUND"])
         tables = started["tournament"]["roundsPlayed"][-1]["tables"]
         assert [len(table["players"]) for table in tables] == [4, 4, 4, 4]
+        await check_seed_hidden(api, tid, organiser)
         for table in tables:
             for player in table["players"][1:]:  # all but one resign: the game ends
                 left = await mutate(
@@ -112,6 +117,42 @@ async def test_sixteen_bots_play_three_rounds_through_the_api(api: Api) -> None:
     ] == [(names[row.player], row.points, row.games) for row in recomputed]
     assert [row["games"] for row in final["standings"]] == [3] * 16
     await check_exports(api, tid, final["standings"])
+    check_rounds_verify(final)
+
+
+async def check_seed_hidden(api: Api, tid: str, organiser: str) -> None:
+    """Before the end the seed is null for everyone, the organiser included, and no export
+    holds it; each round's description is out already (with its digest)."""
+    for token in (organiser, None):
+        shown = (await data(api.client, READ, {"id": tid}, token))["tournament"]
+        assert shown["status"] == "PLAYING"
+        assert shown["seed"] is None
+        latest = shown["roundsPlayed"][-1]
+        assert latest["digest"] == sha256(latest["description"].encode()).hexdigest()
+        exported = (await data(api.client, EXPORT, {"id": tid}, token))["tournament"]
+        assert "seed" not in json.loads(exported["json"])
+    record = await api.app.state.tournaments.get(raw(tid, "Tournament"))
+    assert record.seed.hex() not in json.dumps(shown)
+
+
+def check_rounds_verify(final: Json) -> None:
+    """Once finished, what the API returns alone verifies every round: the revealed seed is
+    the committed one and gives each round's tables (competition/record.py); the players'
+    lots in the standings, drawn from the seed and their ids, tie the description's ids to the
+    names the tables show."""
+    seed = bytes.fromhex(final["seed"])
+    assert commitment(seed) == final["commitment"]
+    named = {row["lot"]: row["account"]["name"] for row in final["standings"]}
+    for number, round_ in enumerate(final["roundsPlayed"], start=1):
+        description = json.loads(round_["description"])
+        assert check(description, seed) is None
+        assert round_["digest"] == digest(description)
+        assert description["round"] == number
+        shown = [[player["name"] for player in table["players"]] for table in round_["tables"]]
+        assert [[named[lot(seed, p)] for p in table] for table in description["tables"]] == shown
+    forged = json.loads(final["roundsPlayed"][1]["description"])
+    forged["tables"][0][0], forged["tables"][1][0] = forged["tables"][1][0], forged["tables"][0][0]
+    assert check(forged, seed) is not None
 
 
 EXPORT = """query($id: ID!) { tournament(id: $id) {
@@ -126,7 +167,7 @@ async def check_exports(api: Api, tid: str, standings: list[Json]) -> None:
         (row["account"]["name"], row["points"]) for row in standings
     ]
     assert len(whole["games"]) == 12 * 4
-    assert "seed" not in exported["json"]
+    assert whole["seed"] == (await api.app.state.tournaments.get(raw(tid, "Tournament"))).seed.hex()
     rows = list(csv.DictReader(io.StringIO(exported["standings"])))
     assert [(row["place"], row["player"]) for row in rows] == [
         (str(row["place"]), row["account"]["name"]) for row in standings
