@@ -15,6 +15,7 @@ from api.accounts.scopes import Principal
 from api.graphql.account_types import accounts_of, refused
 from api.graphql.accounts import request_principal
 from api.graphql.arguments import bounded
+from api.graphql.clock import TimeControlInput
 from api.graphql.context import Info
 from api.graphql.inputs import ECHOED_KEY, UserError, user_error
 from api.graphql.tournaments import (
@@ -26,7 +27,7 @@ from api.graphql.tournaments import (
 )
 from api.stores.base import Admits
 from api.text_inputs import CLIENT_MUTATION_ID, DATA_NAME, TextBound
-from api.tournaments.commands import CreateTournament
+from api.tournaments.commands import MAX_ROUND_LIMIT, CreateTournament
 from api.tournaments.errors import TournamentError
 from api.tournaments.records import TournamentRecord
 from domain.errors import CodedError, ErrorCode
@@ -49,6 +50,16 @@ class CreateTournamentInput:
     )
     table_size: int = strawberry.field(default=4, description="Tables of 3 to 6 (4: the best).")
     time_limit_minutes: int = strawberry.field(default=60, description="Each game's: 1 to 1440.")
+    clock: TimeControlInput | None = strawberry.field(
+        default=None,
+        description="Each game's clock, as `createGame` takes it (its absence policy plays and "
+        "then resigns a player who does not show); omitted, the games wait for every seat.",
+    )
+    round_limit: int | None = strawberry.field(
+        default=None,
+        description=f"Each game ends after this round, ranked (1 to {MAX_ROUND_LIMIT}); "
+        "omitted, only the time limit (or the game's own end) stops it.",
+    )
     admits: Admits = strawberry.field(default=Admits.ANYONE, description="People, bots or both.")
     client_mutation_id: str | None = strawberry.field(default=None, description=ECHOED_KEY)
 
@@ -135,6 +146,8 @@ class TournamentMutation:
                 input.variant,
                 input.table_size,
                 input.time_limit_minutes,
+                clock=None if input.clock is None else input.clock.to_plain(),
+                round_limit=input.round_limit,
                 admits=input.admits,
             )
             return await tournaments_of(info).create(principal, command)

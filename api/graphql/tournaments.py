@@ -14,7 +14,7 @@ import strawberry
 from graphql import GraphQLError
 
 from api.graphql.account_types import Account, account_type, accounts_of
-from api.graphql.clock import iso
+from api.graphql.clock import TimeControl, iso, time_control_of
 from api.graphql.context import Info
 from api.graphql.ids import from_global_id, page_size, to_global_id
 from api.graphql.pages import AFTER, FIRST, PageInfo
@@ -136,6 +136,12 @@ class Tournament:
     rounds: int = strawberry.field(description="How many rounds it plays.")
     table_size: int = strawberry.field(description="The size tables are cut to.")
     time_limit_minutes: int = strawberry.field(description="Each game's time limit.")
+    round_limit: int | None = strawberry.field(
+        description="Each game's round limit; null: none (the time limit stops it)."
+    )
+    clock: TimeControl | None = strawberry.field(
+        description="Each game's clock; null: the games wait for every seat."
+    )
     registration_closes_at: str = strawberry.field(description="ISO 8601, UTC.")
     admits: Admits = strawberry.field(description="People, bots or both.")
     status: TournamentStatus = strawberry.field(description="Where it is.")
@@ -216,6 +222,8 @@ def tournament_type(record: TournamentRecord) -> Tournament:
         rounds=record.rounds,
         table_size=record.table_rule.preferred,
         time_limit_minutes=record.time_limit_minutes,
+        round_limit=record.round_limit,
+        clock=time_control_of(record.clock),
         registration_closes_at=iso(record.registration_closes_at) or "",
         admits=Admits(record.admits),
         status=record.status,

@@ -65,6 +65,8 @@ class GameTables:
                 raise
         options = VARIANTS[tournament.variant].options_class.tournament_overrides()
         options["time_limit_minutes"] = tournament.time_limit_minutes
+        if tournament.round_limit is not None:
+            options["round_limit"] = tournament.round_limit
         command = CreateGame(
             tournament.variant,
             options,

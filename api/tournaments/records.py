@@ -68,6 +68,7 @@ class TournamentRecord:
     played: tuple[RoundRecord, ...] = ()
     version: int = 1
     removed: tuple[str, ...] = field(default=())  # removed by the organiser: not re-entered
+    round_limit: int | None = None  # each game's round limit, if it has one
 
     @property
     def current(self) -> RoundRecord | None:
@@ -115,6 +116,7 @@ class TournamentRecord:
             "rounds": self.rounds,
             "table_rule": [rule.minimum, rule.preferred, rule.maximum],
             "time_limit_minutes": self.time_limit_minutes,
+            "round_limit": self.round_limit,
             "clock": self.clock,
             "registration_closes_at": self.registration_closes_at,
             "admits": self.admits,
@@ -139,6 +141,7 @@ class TournamentRecord:
             rounds=data["rounds"],
             table_rule=TableRule(minimum, preferred, maximum),
             time_limit_minutes=data["time_limit_minutes"],
+            round_limit=data.get("round_limit"),
             clock=data["clock"],
             registration_closes_at=data["registration_closes_at"],
             admits=data["admits"],

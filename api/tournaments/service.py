@@ -19,10 +19,12 @@ from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from api.accounts.scopes import Principal, Scope
+from api.clock import TimeControl
 from api.stores.base import Admits
 from api.stores.tournaments import TournamentStore
 from api.tournaments.commands import (
     MAX_NAME,
+    MAX_ROUND_LIMIT,
     MAX_ROUNDS,
     TABLE_SIZES,
     TIME_LIMITS,
@@ -39,7 +41,7 @@ from competition.errors import CompetitionError
 from competition.pairing import seat_round
 from competition.results import GameResult
 from competition.tables import TableRule
-from domain.errors import ErrorCode
+from domain.errors import ErrorCode, InvalidOptions
 from domain.rng import SEED_BYTES, commitment
 
 REGISTERING, CLOSED = TournamentStatus.REGISTERING, TournamentStatus.CLOSED
@@ -96,6 +98,7 @@ class Tournaments:
             table_rule=table_rule(command.table_size),
             time_limit_minutes=command.time_limit_minutes,
             clock=command.clock,
+            round_limit=command.round_limit,
             registration_closes_at=command.registration_closes_at,
             admits=command.admits.value,
             organiser=principal.account_id,
@@ -248,6 +251,13 @@ def _check_settings(command: CreateTournament) -> None:
         problems.append(f"tables of {TABLE_SIZES[0]} to {TABLE_SIZES[1]}")
     if not TIME_LIMITS[0] <= command.time_limit_minutes <= TIME_LIMITS[1]:
         problems.append(f"a time limit of {TIME_LIMITS[0]} to {TIME_LIMITS[1]} minutes")
+    if command.round_limit is not None and not 1 <= command.round_limit <= MAX_ROUND_LIMIT:
+        problems.append(f"a round limit of 1 to {MAX_ROUND_LIMIT} rounds")
+    if command.clock is not None:
+        try:
+            TimeControl.from_dict(command.clock)
+        except (InvalidOptions, TypeError) as error:
+            problems.append(f"a valid clock ({error})")
     if problems:
         raise refuse(ErrorCode.INVALID_TOURNAMENT, "a tournament needs " + ", ".join(problems))
 

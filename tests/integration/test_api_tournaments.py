@@ -217,3 +217,63 @@ async def test_the_organiser_scope_is_needed_and_tournaments_are_listed(api: Api
     assert [edge["node"]["id"] for edge in page["edges"]] == ids[1:]
     assert not page["pageInfo"]["hasNextPage"]
     assert (await data(api.client, READ, {"id": "nothing"}))["tournament"] is None
+
+
+CLOCKED = """id clock { turnSeconds absence resignAfter } roundLimit timeLimitMinutes
+  roundsPlayed { tables { gameId } }"""
+CLOCKED_PAYLOAD = f"{{ tournament {{ {CLOCKED} }} {ERRORS} }}"
+GAME_LIMITS = """query($id: ID!) { game(id: $id) {
+  timeControl { turnSeconds absence resignAfter } options { roundLimit timeLimitMinutes } } }"""
+
+
+async def test_a_clock_and_a_round_limit_for_every_table(api: Api) -> None:
+    organiser = await registered(api, "Organiser")
+    closes = (datetime.now(UTC) + timedelta(hours=1)).isoformat()
+    clock = {"turnSeconds": 90, "absence": "MINIMAL", "resignAfter": 2}
+    settings = {"name": "Lampo", "rounds": 1, "registrationClosesAt": closes}
+    create = CREATE.replace(PAYLOAD, CLOCKED_PAYLOAD)
+    made = await mutate(
+        api,
+        create,
+        organiser,
+        "createTournament",
+        input={**settings, "clock": clock, "roundLimit": 5, "timeLimitMinutes": 20},
+    )
+    assert made["userErrors"] == []
+    shown = made["tournament"]
+    assert shown["clock"] == clock
+    assert (shown["roundLimit"], shown["timeLimitMinutes"]) == (5, 20)
+    tid = shown["id"]
+    for number in range(3):
+        player = await registered(api, f"Player{number}")
+        assert codes(await mutate(api, REGISTER, player, "registerForTournament", id=tid)) == []
+    await mutate(api, CLOSE, organiser, "closeTournamentRegistration", id=tid)
+    start = START.replace(PAYLOAD, CLOCKED_PAYLOAD)
+    started = await mutate(api, start, organiser, "startTournamentRound", id=tid, round=1)
+    (table,) = started["tournament"]["roundsPlayed"][0]["tables"]
+    game = (await data(api.client, GAME_LIMITS, {"id": table["gameId"]}))["game"]
+    assert game["timeControl"] == clock
+    assert game["options"] == {"roundLimit": 5, "timeLimitMinutes": 20}
+    plain = await mutate(api, create, organiser, "createTournament", input=settings)
+    assert (plain["tournament"]["clock"], plain["tournament"]["roundLimit"]) == (None, None)
+
+
+@pytest.mark.parametrize(
+    ("change", "named"),
+    [
+        ({"roundLimit": 0}, "a round limit of 1 to 100 rounds"),
+        ({"roundLimit": 101}, "a round limit of 1 to 100 rounds"),
+        ({"clock": {"turnSeconds": 60, "bankSeconds": 600}}, "a time per turn or a time bank"),
+        ({"clock": {"turnSeconds": 60, "resignAfter": 0}}, "resign_after must be 1 to 100"),
+        ({"clock": {"turnSeconds": 0.5}}, "turn_seconds must be 1 to"),
+    ],
+)
+async def test_a_bad_clock_or_round_limit_is_refused(api: Api, change: Json, named: str) -> None:
+    organiser = await registered(api, "Organiser")
+    closes = (datetime.now(UTC) + timedelta(hours=1)).isoformat()
+    settings = {"name": "Lampo", "rounds": 1, "registrationClosesAt": closes, **change}
+    refused = await mutate(api, CREATE, organiser, "createTournament", input=settings)
+    assert codes(refused) == ["INVALID_TOURNAMENT"]
+    assert named in refused["userErrors"][0]["message"]
+    listed = (await data(api.client, LIST, {}))["tournaments"]
+    assert listed["edges"] == []
