@@ -200,13 +200,14 @@ class Tournaments:
         current = record.current
         if current is None:
             return record
-        counted = False
+        ended = False  # counted here, or meanwhile by the commit that ended it: read again
         for table in current.tables:
             if table.result is None:
                 result = await self.tables.result(table.game)
                 if result is not None:
-                    counted = await self.record_result(tournament_id, result) or counted
-        return await self.get(tournament_id) if counted else record
+                    await self.record_result(tournament_id, result)
+                    ended = True
+        return await self.get(tournament_id) if ended else record
 
     async def game_finished(self, game_id: str) -> None:
         """A game has just ended: if it is a tournament's table, count its result now (once,
