@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Any
 
 import strawberry
 
@@ -29,6 +29,7 @@ from api.stores.base import Admits
 from api.text_inputs import CLIENT_MUTATION_ID, DATA_NAME, TextBound
 from api.tournaments.commands import MAX_ROUND_LIMIT, CreateTournament
 from api.tournaments.errors import TournamentError
+from api.tournaments.games import offered
 from api.tournaments.records import TournamentRecord
 from domain.errors import CodedError, ErrorCode
 
@@ -46,7 +47,15 @@ class CreateTournamentInput:
         description=f"Until when accounts may register (ISO 8601 with its offset; {MOMENT.rule})."
     )
     variant: str = strawberry.field(
-        default="classic", description=f"classic, with the tournament rules ({DATA_NAME.rule})."
+        default="classic",
+        description=f"The game: one of {', '.join(sorted(offered()))}, each with its tournament "
+        f"rules; another is INVALID_TOURNAMENT ({DATA_NAME.rule}).",
+    )
+    victory_points: int | None = strawberry.field(
+        default=None,
+        description="The victory-point target of each game, for a game that scores by victory "
+        "points (its option `victory_points`; omitted: the game's default); "
+        "INVALID_TOURNAMENT for another game.",
     )
     table_size: int = strawberry.field(default=4, description="Tables of 3 to 6 (4: the best).")
     time_limit_minutes: int = strawberry.field(default=60, description="Each game's: 1 to 1440.")
@@ -121,6 +130,13 @@ def _moment(text: str) -> float:
     return moment.timestamp()
 
 
+def _chosen_options(input: CreateTournamentInput) -> dict[str, Any] | None:
+    """The game's tournament options the input chooses, by their option names."""
+    if input.victory_points is None:
+        return None
+    return {"victory_points": input.victory_points}
+
+
 async def _account_id(info: Info, name: str) -> str:
     key = name_key(name)
     record = await accounts_of(info).store.account_by_key(key) if key else None
@@ -148,6 +164,7 @@ class TournamentMutation:
                 input.time_limit_minutes,
                 clock=None if input.clock is None else input.clock.to_plain(),
                 round_limit=input.round_limit,
+                options=_chosen_options(input),
                 admits=input.admits,
             )
             return await tournaments_of(info).create(principal, command)

@@ -12,6 +12,7 @@ from typing import Annotated
 
 import strawberry
 from graphql import GraphQLError
+from strawberry.scalars import JSON
 
 from api.graphql.account_types import Account, account_type, accounts_of
 from api.graphql.clock import TimeControl, iso, time_control_of
@@ -22,6 +23,7 @@ from api.stores.base import Admits
 from api.text_inputs import GLOBAL_ID
 from api.tournaments.errors import TournamentError
 from api.tournaments.export import ExportFormat, export
+from api.tournaments.games import table_options
 from api.tournaments.news import NewsKind, news_between
 from api.tournaments.records import (
     RoundRecord,
@@ -142,6 +144,11 @@ class Tournament:
     clock: TimeControl | None = strawberry.field(
         description="Each game's clock; null: the games wait for every seat."
     )
+    table_options: JSON = strawberry.field(
+        description="The options each table's game is created with, as plain values (as "
+        "`Game.options` names them, snake_case): the game's tournament rules, the options chosen "
+        "(a victory-point target), the time limit and the round limit."
+    )
     registration_closes_at: str = strawberry.field(description="ISO 8601, UTC.")
     admits: Admits = strawberry.field(description="People, bots or both.")
     status: TournamentStatus = strawberry.field(description="Where it is.")
@@ -224,6 +231,11 @@ def tournament_type(record: TournamentRecord) -> Tournament:
         time_limit_minutes=record.time_limit_minutes,
         round_limit=record.round_limit,
         clock=time_control_of(record.clock),
+        table_options=JSON(
+            table_options(
+                record.variant, record.options, record.time_limit_minutes, record.round_limit
+            )
+        ),
         registration_closes_at=iso(record.registration_closes_at) or "",
         admits=Admits(record.admits),
         status=record.status,

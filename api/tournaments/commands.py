@@ -18,6 +18,7 @@ class CreateTournament:
     time_limit_minutes: int = 60  # each game's time limit (the tournament rules' option)
     clock: dict[str, Any] | None = None  # each game's time control, plain (api/clock.py)
     round_limit: int | None = None  # each game's round limit (the games' own option)
+    options: dict[str, Any] | None = None  # the game's tournament options chosen (plain)
     admits: Admits = Admits.ANYONE
 
 

@@ -8,7 +8,8 @@ opens a round's tables, or two instances opening them at once, leave each game o
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
+from typing import Any
 
 from api import lobby
 from api.commands import CreateGame, SeatAccount, StartGame, TakeSeat
@@ -20,7 +21,7 @@ from api.tournaments.records import RoundRecord, TableRecord, TournamentRecord
 from api.unit_of_work import Work
 from competition.results import GameResult, from_ranking
 from domain.errors import ErrorCode
-from variants import VARIANTS
+from variants import VARIANTS, TournamentPlay
 
 # What a repeated step answers: the game, the seat or the start is there already.
 DONE_ALREADY = {ErrorCode.ALREADY_SEATED, ErrorCode.GAME_ALREADY_STARTED}
@@ -65,10 +66,12 @@ class GameTables:
         except ServiceError as error:
             if error.code != ErrorCode.GAME_NOT_FOUND:
                 raise
-        options = VARIANTS[tournament.variant].options_class.tournament_overrides()
-        options["time_limit_minutes"] = tournament.time_limit_minutes
-        if tournament.round_limit is not None:
-            options["round_limit"] = tournament.round_limit
+        options = table_options(
+            tournament.variant,
+            tournament.options,
+            tournament.time_limit_minutes,
+            tournament.round_limit,
+        )
         command = CreateGame(
             tournament.variant,
             options,
@@ -105,6 +108,27 @@ class GameTables:
         return result_of(session, await absent_seats(self.work.store, game_id))
 
 
+def offered() -> dict[str, TournamentPlay]:
+    """The games a tournament may play, as their variants declare (`Variant.tournament`)."""
+    return {
+        name: variant.tournament
+        for name, variant in VARIANTS.items()
+        if variant.tournament is not None
+    }
+
+
+def table_options(
+    variant: str, chosen: Mapping[str, Any], time_limit_minutes: int, round_limit: int | None
+) -> dict[str, Any]:
+    """Every table's game options, as plain values: the game's tournament rules, the options
+    the organiser chose among its tournament options, the time limit and the round limit."""
+    play = offered()[variant]
+    options = {**play.options, **chosen, "time_limit_minutes": time_limit_minutes}
+    if round_limit is not None:
+        options["round_limit"] = round_limit
+    return options
+
+
 async def absent_seats(store: Store, game_id: str) -> set[int]:
     """The seats that never played a move of their own while the clock played for them (its
     absence policy's moves, or its resignation after their absences), from the game's log.
@@ -135,7 +159,9 @@ def result_of(session: Session, absent: Collection[int] = ()) -> GameResult | No
     if record.status != GameStatus.FINISHED or game is None or not game.ranking:
         return None
     players = [seat.account_id or "" for seat in record.seats]
-    objective = game.winner if game.end_reason == "objective" else None
+    play = VARIANTS[record.variant].tournament
+    aim = "objective" if play is None else play.aim
+    objective = game.winner if game.end_reason == aim else None
     resigned = [seat for seat, gone in enumerate(game.resigned) if gone]
     return from_ranking(
         record.id,

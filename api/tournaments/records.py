@@ -69,6 +69,8 @@ class TournamentRecord:
     version: int = 1
     removed: tuple[str, ...] = field(default=())  # removed by the organiser: not re-entered
     round_limit: int | None = None  # each game's round limit, if it has one
+    # The options the organiser chose among the game's tournament options (TournamentPlay).
+    options: dict[str, Any] = field(default_factory=dict)
 
     @property
     def current(self) -> RoundRecord | None:
@@ -117,6 +119,7 @@ class TournamentRecord:
             "table_rule": [rule.minimum, rule.preferred, rule.maximum],
             "time_limit_minutes": self.time_limit_minutes,
             "round_limit": self.round_limit,
+            "options": self.options,
             "clock": self.clock,
             "registration_closes_at": self.registration_closes_at,
             "admits": self.admits,
@@ -142,6 +145,7 @@ class TournamentRecord:
             table_rule=TableRule(minimum, preferred, maximum),
             time_limit_minutes=data["time_limit_minutes"],
             round_limit=data.get("round_limit"),
+            options=data.get("options", {}),
             clock=data["clock"],
             registration_closes_at=data["registration_closes_at"],
             admits=data["admits"],

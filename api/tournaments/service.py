@@ -31,6 +31,7 @@ from api.tournaments.commands import (
     CreateTournament,
 )
 from api.tournaments.errors import TournamentError
+from api.tournaments.games import offered, table_options
 from api.tournaments.records import (
     RoundRecord,
     TableRecord,
@@ -43,11 +44,10 @@ from competition.results import GameResult
 from competition.tables import TableRule
 from domain.errors import ErrorCode, InvalidOptions
 from domain.rng import SEED_BYTES, commitment
+from variants import VARIANTS, TournamentPlay
 
 REGISTERING, CLOSED = TournamentStatus.REGISTERING, TournamentStatus.CLOSED
 PLAYING, FINISHED = TournamentStatus.PLAYING, TournamentStatus.FINISHED
-# The variants a tournament plays (docs/tournaments.md, "Which games a tournament plays").
-TOURNAMENT_VARIANTS = frozenset({"classic"})
 # How often a command rereads and retries after another instance's write came first.
 RETRIES = 20
 
@@ -65,9 +65,11 @@ class TableMaker(Protocol):
         ...
 
 
-def table_rule(size: int) -> TableRule:
-    """Tables of `size`, filled in with one less (never under 3) or one more (never over 6)."""
-    return TableRule(max(TABLE_SIZES[0], size - 1), size, min(TABLE_SIZES[1], size + 1))
+def table_rule(size: int, variant: str = "classic") -> TableRule:
+    """Tables of `size`, filled in with one less or one more: never under 3 nor over 6, and
+    within the players the game takes."""
+    least, most = _table_sizes(variant)
+    return TableRule(max(least, size - 1), size, min(most, size + 1))
 
 
 def game_id(tournament_id: str, round_number: int, table: int) -> str:
@@ -95,10 +97,11 @@ class Tournaments:
             name=command.name.strip(),
             variant=command.variant,
             rounds=command.rounds,
-            table_rule=table_rule(command.table_size),
+            table_rule=table_rule(command.table_size, command.variant),
             time_limit_minutes=command.time_limit_minutes,
             clock=command.clock,
             round_limit=command.round_limit,
+            options=dict(command.options or {}),
             registration_closes_at=command.registration_closes_at,
             admits=command.admits.value,
             organiser=principal.account_id,
@@ -244,12 +247,18 @@ def _check_settings(command: CreateTournament) -> None:
     problems = []
     if not 0 < len(command.name.strip()) <= MAX_NAME:
         problems.append(f"a name of 1 to {MAX_NAME} characters")
-    if command.variant not in TOURNAMENT_VARIANTS:
-        problems.append(f"a variant among {sorted(TOURNAMENT_VARIANTS)}")
+    games = offered()
+    if command.variant not in games:
+        raise refuse(
+            ErrorCode.INVALID_TOURNAMENT,
+            f"a tournament plays one of these games: {', '.join(sorted(games))}; "
+            f"not {command.variant!r}",
+        )
     if not 1 <= command.rounds <= MAX_ROUNDS:
         problems.append(f"1 to {MAX_ROUNDS} rounds")
-    if not TABLE_SIZES[0] <= command.table_size <= TABLE_SIZES[1]:
-        problems.append(f"tables of {TABLE_SIZES[0]} to {TABLE_SIZES[1]}")
+    least, most = _table_sizes(command.variant)
+    if not least <= command.table_size <= most:
+        problems.append(f"tables of {least} to {most}")
     if not TIME_LIMITS[0] <= command.time_limit_minutes <= TIME_LIMITS[1]:
         problems.append(f"a time limit of {TIME_LIMITS[0]} to {TIME_LIMITS[1]} minutes")
     if command.round_limit is not None and not 1 <= command.round_limit <= MAX_ROUND_LIMIT:
@@ -259,8 +268,32 @@ def _check_settings(command: CreateTournament) -> None:
             TimeControl.from_dict(command.clock)
         except (InvalidOptions, TypeError) as error:
             problems.append(f"a valid clock ({error})")
+    problems.extend(_options_problems(command, games[command.variant]))
     if problems:
         raise refuse(ErrorCode.INVALID_TOURNAMENT, "a tournament needs " + ", ".join(problems))
+
+
+def _table_sizes(variant: str) -> tuple[int, int]:
+    ruleset = VARIANTS[variant].ruleset
+    return max(TABLE_SIZES[0], ruleset.min_players), min(TABLE_SIZES[1], ruleset.max_players)
+
+
+def _options_problems(command: CreateTournament, play: TournamentPlay) -> list[str]:
+    """What is wrong with the tables' options: one the game does not let an organiser choose,
+    or a value (or a combination) its rules refuse."""
+    chosen = command.options or {}
+    foreign = sorted(set(chosen) - set(play.settable))
+    if foreign:
+        allowed = ", ".join(play.settable) or "none"
+        return [f"only the game's tournament options ({allowed}), not {', '.join(foreign)}"]
+    options = table_options(
+        command.variant, chosen, command.time_limit_minutes, command.round_limit
+    )
+    try:
+        VARIANTS[command.variant].options(options)
+    except (InvalidOptions, TypeError) as error:
+        return [f"options the game accepts ({error})"]
+    return []
 
 
 def _check_organiser(record: TournamentRecord, principal: Principal) -> None:

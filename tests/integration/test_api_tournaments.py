@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import random
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from hashlib import sha256
@@ -19,6 +20,7 @@ import pytest
 from api.graphql.ids import from_global_id
 from api.tournaments.games import result_of
 from api.tournaments.service import Tournaments
+from bots.seated import BotPolicy, seated_choice
 from competition.draw import commitment, lot
 from competition.record import check, digest
 from competition.standings import Standings
@@ -277,3 +279,96 @@ async def test_a_bad_clock_or_round_limit_is_refused(api: Api, change: Json, nam
     assert named in refused["userErrors"][0]["message"]
     listed = (await data(api.client, LIST, {}))["tournaments"]
     assert listed["edges"] == []
+
+
+SPQR = """id tableOptions roundsPlayed { tables { gameId players { name } } }
+  standings { account { name } points games objectives }"""
+SPQR_PAYLOAD = f"{{ tournament {{ {SPQR} }} {ERRORS} }}"
+
+
+async def test_an_spqr_tournament_scores_the_victory_points(api: Api) -> None:
+    """Six accounts at two tables of three, one round: one table plays to its round limit
+    (or its victory-point target), the other ends by two resignations; each player's points
+    are its victory points, and the target reached is the objective achieved."""
+    organiser = await registered(api, "Organiser")
+    players = {f"Legate{n}": await registered(api, f"Legate{n}") for n in range(6)}
+    closes = (datetime.now(UTC) + timedelta(hours=1)).isoformat()
+    settings = {"name": "Ludi", "rounds": 1, "registrationClosesAt": closes, "variant": "spqr"}
+    settings |= {"tableSize": 3, "roundLimit": 8, "victoryPoints": 2}
+    made = await mutate(
+        api, CREATE.replace(PAYLOAD, SPQR_PAYLOAD), organiser, "createTournament", input=settings
+    )
+    assert made["userErrors"] == []
+    assert made["tournament"]["tableOptions"] == {
+        "victory_points": 2,
+        "time_limit_minutes": 60,
+        "round_limit": 8,
+    }
+    tid = made["tournament"]["id"]
+    for token in players.values():
+        assert codes(await mutate(api, REGISTER, token, "registerForTournament", id=tid)) == []
+    await mutate(api, CLOSE, organiser, "closeTournamentRegistration", id=tid)
+    start = START.replace(PAYLOAD, SPQR_PAYLOAD)
+    started = await mutate(api, start, organiser, "startTournamentRound", id=tid, round=1)
+    played, resigned = started["tournament"]["roundsPlayed"][0]["tables"]
+    for player in resigned["players"][1:]:
+        left = await mutate(
+            api, LEAVE, players[player["name"]], "leaveGame", game=resigned["gameId"]
+        )
+        assert left["userErrors"] == []
+    await play_until_the_end(api, raw(played["gameId"], "Game"))
+    final = (await data(api.client, READ.replace(TOURNAMENT, SPQR), {"id": tid}))["tournament"]
+    expected: dict[str, tuple[int, int]] = {}
+    for table in (played, resigned):
+        session = await api.service.session(raw(table["gameId"], "Game"))
+        game = session.game
+        assert game is not None
+        assert session.record.options["victory_points"] == 2
+        assert session.record.options["round_limit"] == 8
+        for seat, player in enumerate(table["players"]):
+            aimed = game.end_reason == "victory_points" and game.winner == seat
+            expected[player["name"]] = (game.points(seat), int(aimed))
+    assert {
+        row["account"]["name"]: (row["points"], row["objectives"]) for row in final["standings"]
+    } == expected
+    assert [row["games"] for row in final["standings"]] == [1] * 6
+    # The odds bots win victory points within eight rounds (the target of 2, in practice):
+    # the points are not all the zeros any other scoring would also give.
+    assert sum(expected[p["name"]][0] for p in played["players"]) > 0
+
+
+async def play_until_the_end(api: Api, game_id: str) -> None:
+    """Each seat, as its account, plays as the server's odds bot would, until the end."""
+    for _ in range(5000):
+        session = await api.service.session(game_id)
+        if session.record.status == "finished":
+            return
+        game = session.game
+        assert game is not None
+        seat = game.seat_to_act
+        assert seat is not None
+        account = session.record.seats[seat].account_id
+        choice = seated_choice(BotPolicy.ODDS, game, seat, random.Random(session.record.version))
+        await api.service.submit_action(game_id, None, choice, account=account)
+    raise AssertionError("the game never ended")
+
+
+@pytest.mark.parametrize(
+    ("change", "named"),
+    [
+        ({"variant": "piu"}, "a tournament plays one of these games: classic, spqr; not 'piu'"),
+        ({"variant": "futurisiko"}, "classic, spqr"),
+        ({"victoryPoints": 20}, "only the game's tournament options (none), not victory_points"),
+        ({"variant": "spqr", "victoryPoints": 0}, "victory_points must be at least 1"),
+        ({"variant": "spqr", "tableSize": 6}, "tables of 3 to 5"),
+    ],
+)
+async def test_only_the_games_that_score_points_and_their_options(
+    api: Api, change: Json, named: str
+) -> None:
+    organiser = await registered(api, "Organiser")
+    closes = (datetime.now(UTC) + timedelta(hours=1)).isoformat()
+    settings = {"name": "Ludi", "rounds": 1, "registrationClosesAt": closes, **change}
+    refused = await mutate(api, CREATE, organiser, "createTournament", input=settings)
+    assert codes(refused) == ["INVALID_TOURNAMENT"]
+    assert named in refused["userErrors"][0]["message"]
