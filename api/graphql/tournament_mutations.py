@@ -70,6 +70,12 @@ class CreateTournamentInput:
         "omitted, only the time limit (or the game's own end) stops it.",
     )
     admits: Admits = strawberry.field(default=Admits.ANYONE, description="People, bots or both.")
+    start_rounds_automatically: bool = strawberry.field(
+        default=False,
+        description="Each next round starts by itself as soon as the last game of the round "
+        "before is counted (the organiser starts the first); otherwise the organiser starts "
+        "each round.",
+    )
     client_mutation_id: str | None = strawberry.field(default=None, description=ECHOED_KEY)
 
 
@@ -165,6 +171,7 @@ class TournamentMutation:
                 clock=None if input.clock is None else input.clock.to_plain(),
                 round_limit=input.round_limit,
                 options=_chosen_options(input),
+                start_automatically=input.start_rounds_automatically,
                 admits=input.admits,
             )
             return await tournaments_of(info).create(principal, command)

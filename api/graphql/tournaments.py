@@ -144,6 +144,9 @@ class Tournament:
     clock: TimeControl | None = strawberry.field(
         description="Each game's clock; null: the games wait for every seat."
     )
+    start_rounds_automatically: bool = strawberry.field(
+        description="Each next round starts by itself once the round before has ended."
+    )
     table_options: JSON = strawberry.field(
         description="The options each table's game is created with, as plain values (as "
         "`Game.options` names them, snake_case): the game's tournament rules, the options chosen "
@@ -231,6 +234,7 @@ def tournament_type(record: TournamentRecord) -> Tournament:
         time_limit_minutes=record.time_limit_minutes,
         round_limit=record.round_limit,
         clock=time_control_of(record.clock),
+        start_rounds_automatically=record.start_automatically,
         table_options=JSON(
             table_options(
                 record.variant, record.options, record.time_limit_minutes, record.round_limit

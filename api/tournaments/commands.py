@@ -19,6 +19,7 @@ class CreateTournament:
     clock: dict[str, Any] | None = None  # each game's time control, plain (api/clock.py)
     round_limit: int | None = None  # each game's round limit (the games' own option)
     options: dict[str, Any] | None = None  # the game's tournament options chosen (plain)
+    start_automatically: bool = False  # each next round starts once the last one's games end
     admits: Admits = Admits.ANYONE
 
 

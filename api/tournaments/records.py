@@ -71,6 +71,8 @@ class TournamentRecord:
     round_limit: int | None = None  # each game's round limit, if it has one
     # The options the organiser chose among the game's tournament options (TournamentPlay).
     options: dict[str, Any] = field(default_factory=dict)
+    # The schedule: round N+1 starts as soon as the last game of round N is counted.
+    start_automatically: bool = False
 
     @property
     def current(self) -> RoundRecord | None:
@@ -120,6 +122,7 @@ class TournamentRecord:
             "time_limit_minutes": self.time_limit_minutes,
             "round_limit": self.round_limit,
             "options": self.options,
+            "start_automatically": self.start_automatically,
             "clock": self.clock,
             "registration_closes_at": self.registration_closes_at,
             "admits": self.admits,
@@ -146,6 +149,7 @@ class TournamentRecord:
             time_limit_minutes=data["time_limit_minutes"],
             round_limit=data.get("round_limit"),
             options=data.get("options", {}),
+            start_automatically=data.get("start_automatically", False),
             clock=data["clock"],
             registration_closes_at=data["registration_closes_at"],
             admits=data["admits"],

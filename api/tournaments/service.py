@@ -11,6 +11,7 @@ makes sure its games exist (`TableMaker.open_tables` is idempotent)."""
 from __future__ import annotations
 
 import hashlib
+import logging
 import secrets
 import time
 import uuid
@@ -50,6 +51,8 @@ REGISTERING, CLOSED = TournamentStatus.REGISTERING, TournamentStatus.CLOSED
 PLAYING, FINISHED = TournamentStatus.PLAYING, TournamentStatus.FINISHED
 # How often a command rereads and retries after another instance's write came first.
 RETRIES = 20
+
+logger = logging.getLogger("risiko")
 
 Change = Callable[[TournamentRecord], TournamentRecord]
 
@@ -102,6 +105,7 @@ class Tournaments:
             clock=command.clock,
             round_limit=command.round_limit,
             options=dict(command.options or {}),
+            start_automatically=command.start_automatically,
             registration_closes_at=command.registration_closes_at,
             admits=command.admits.value,
             organiser=principal.account_id,
@@ -183,11 +187,19 @@ class Tournaments:
         self, principal: Principal, tournament_id: str, round_number: int
     ) -> TournamentRecord:
         """Seat round `round_number` (once), then open its tables' games."""
-
         await self.settle(tournament_id)
+        return await self._seat(
+            tournament_id, round_number, lambda record: _check_organiser(record, principal)
+        )
+
+    async def _seat(
+        self, tournament_id: str, round_number: int, check: Callable[[TournamentRecord], None]
+    ) -> TournamentRecord:
+        """Seat round `round_number` once, whoever asks (the organiser, after `check`, or the
+        schedule), then open its tables' games."""
 
         def seat(record: TournamentRecord) -> TournamentRecord:
-            _check_organiser(record, principal)
+            check(record)
             if len(record.played) >= round_number:
                 return record  # seated already: by an earlier call or another instance
             return _seated(record, round_number, self.now())
@@ -195,6 +207,23 @@ class Tournaments:
         record = await self._change(tournament_id, seat)
         await self.tables.open_tables(record, record.played[round_number - 1])
         return record
+
+    async def _on_schedule(self, record: TournamentRecord) -> TournamentRecord:
+        """The next round, seated and started through the same seated-once command, if the
+        tournament starts its rounds by itself and the current one has ended; `record` as it
+        is otherwise. A round that cannot be seated (too few players left) waits for the
+        organiser: logged, not raised, since a game's commit asks for it."""
+        current = record.current
+        due = record.start_automatically and current is not None and current.ended
+        if not due or current is None or current.number >= record.rounds:
+            return record
+        try:
+            return await self._seat(record.id, current.number + 1, lambda _: None)
+        except TournamentError as error:
+            logger.warning(
+                "tournament %s: round %d waits: %s", record.id, current.number + 1, error
+            )
+            return record
 
     async def settle(self, tournament_id: str) -> TournamentRecord:
         """Count the games of the current round that have finished and are not counted yet
@@ -210,7 +239,8 @@ class Tournaments:
                 if result is not None:
                     await self.record_result(tournament_id, result)
                     ended = True
-        return await self.get(tournament_id) if ended else record
+        # The schedule's next round, if the instance that counted the last game died first.
+        return await self._on_schedule(await self.get(tournament_id) if ended else record)
 
     async def game_finished(self, game_id: str) -> None:
         """A game has just ended: if it is a tournament's table, count its result now (once,
@@ -231,7 +261,9 @@ class Tournaments:
             record, counted = _with_result(record, result)
             return record
 
-        await self._change(tournament_id, count)
+        record = await self._change(tournament_id, count)
+        if counted:  # the round's last game, on a schedule: the next round starts now
+            await self._on_schedule(record)
         return counted
 
     async def _change(self, tournament_id: str, change: Change) -> TournamentRecord:

@@ -222,6 +222,7 @@ async def test_the_organiser_scope_is_needed_and_tournaments_are_listed(api: Api
 
 
 CLOCKED = """id clock { turnSeconds absence resignAfter } roundLimit timeLimitMinutes
+  startRoundsAutomatically
   roundsPlayed { tables { gameId } }"""
 CLOCKED_PAYLOAD = f"{{ tournament {{ {CLOCKED} }} {ERRORS} }}"
 GAME_LIMITS = """query($id: ID!) { game(id: $id) {
@@ -239,12 +240,19 @@ async def test_a_clock_and_a_round_limit_for_every_table(api: Api) -> None:
         create,
         organiser,
         "createTournament",
-        input={**settings, "clock": clock, "roundLimit": 5, "timeLimitMinutes": 20},
+        input={
+            **settings,
+            "clock": clock,
+            "roundLimit": 5,
+            "timeLimitMinutes": 20,
+            "startRoundsAutomatically": True,
+        },
     )
     assert made["userErrors"] == []
     shown = made["tournament"]
     assert shown["clock"] == clock
     assert (shown["roundLimit"], shown["timeLimitMinutes"]) == (5, 20)
+    assert shown["startRoundsAutomatically"] is True
     tid = shown["id"]
     for number in range(3):
         player = await registered(api, f"Player{number}")
@@ -258,6 +266,7 @@ async def test_a_clock_and_a_round_limit_for_every_table(api: Api) -> None:
     assert game["options"] == {"roundLimit": 5, "timeLimitMinutes": 20}
     plain = await mutate(api, create, organiser, "createTournament", input=settings)
     assert (plain["tournament"]["clock"], plain["tournament"]["roundLimit"]) == (None, None)
+    assert plain["tournament"]["startRoundsAutomatically"] is False
 
 
 @pytest.mark.parametrize(

@@ -188,3 +188,36 @@ async def account_id(api: Api, name: str) -> str:
     assert record is not None
     found: str = record.id
     return found
+
+
+async def test_on_a_schedule_the_next_round_starts_as_the_last_game_ends(api: Api) -> None:
+    tournaments: Tournaments = api.app.state.tournaments
+    organiser = await principal(api, "Organiser")
+    command = CreateTournament("Coppa", 2, time.time() + 3600, start_automatically=True)
+    tid = (await tournaments.create(organiser, command)).id
+    for number in range(8):
+        await tournaments.register(await principal(api, f"Bot{number:02d}", bot=True), tid)
+    await tournaments.close_registration(organiser, tid)
+    first, second = (await tournaments.start_round(organiser, tid, 1)).played[0].tables
+    for table in (first, second):
+        stored = await tournaments.store.tournament(tid)  # as written: nothing settled it
+        assert stored is not None
+        assert len(stored.played) == 1  # not before the round's last game is counted
+        for player in table.players[1:]:
+            await api.service.leave_game(table.game, None, account=player)
+    stored = await tournaments.store.tournament(tid)
+    assert stored is not None
+    assert stored.played[0].ended
+    assert len(stored.played) == 2  # seated by the commit that ended the last game
+    for table in stored.played[1].tables:
+        session = await api.service.session(table.game)
+        assert session.record.status == GameStatus.ACTIVE
+        assert tuple(seat.account_id for seat in session.record.seats) == table.players
+    assert await tournaments.start_round(organiser, tid, 2) == stored  # seated once
+    for table in stored.played[1].tables:
+        for player in table.players[1:]:
+            await api.service.leave_game(table.game, None, account=player)
+    final = await tournaments.store.tournament(tid)
+    assert final is not None
+    assert final.status is TournamentStatus.FINISHED
+    assert len(final.played) == 2
