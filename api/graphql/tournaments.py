@@ -32,7 +32,8 @@ from api.tournaments.records import (
     TournamentStatus,
 )
 from api.tournaments.service import Tournaments
-from competition.record import canonical, digest
+from competition.record import canonical
+from competition.record import digest as digest_of
 from domain.errors import ErrorCode
 
 strawberry.enum(TournamentStatus, description="Where a tournament is.")
@@ -107,15 +108,23 @@ class TournamentRound:
     started_at: str = strawberry.field(description="When it was seated (ISO 8601, UTC).")
     ended: bool = strawberry.field(description="Every table's game has ended and counted.")
     tables: list[TournamentTable] = strawberry.field(description="The best placed first.")
-    description: str | None = strawberry.field(
+    tournament: strawberry.Private[TournamentRecord]
+    record: strawberry.Private[RoundRecord]
+
+    @strawberry.field(
         description="What its tables were computed from and are, as published when it was "
         'seated: canonical JSON (docs/tournaments.md, "Reproducibility"); once the seed is '
         "revealed, anyone recomputes the tables from it. Null for a round seated before "
         "descriptions were kept."
     )
-    digest: str | None = strawberry.field(
-        description="The SHA-256 (hex) of the description's text, published with it."
-    )
+    def description(self) -> str | None:
+        described = self.tournament.description(self.record)
+        return None if described is None else canonical(described)
+
+    @strawberry.field(description="The SHA-256 (hex) of the description's text, published with it.")
+    def digest(self) -> str | None:
+        described = self.tournament.description(self.record)
+        return None if described is None else digest_of(described)
 
 
 @strawberry.type(description="A line of the standings (docs/tournaments.md: the tie-breaks).")
@@ -209,7 +218,6 @@ class Tournament:
 
 
 def _round_type(record: TournamentRecord, round_: RoundRecord) -> TournamentRound:
-    described = record.description(round_)
     return TournamentRound(
         number=round_.number,
         started_at=iso(round_.started_at) or "",
@@ -218,8 +226,8 @@ def _round_type(record: TournamentRecord, round_: RoundRecord) -> TournamentRoun
             TournamentTable(game_id=to_global_id("Game", table.game), record=table)
             for table in round_.tables
         ],
-        description=None if described is None else canonical(described),
-        digest=None if described is None else digest(described),
+        tournament=record,
+        record=round_,
     )
 
 
