@@ -162,6 +162,8 @@ def result_of(session: Session, absent: Collection[int] = ()) -> GameResult | No
     play = VARIANTS[record.variant].tournament
     aim = "objective" if play is None else play.aim
     objective = game.winner if game.end_reason == aim else None
+    if objective in absent:  # the clock's proxy won for it: an absent player achieves nothing
+        objective = None
     resigned = [seat for seat, gone in enumerate(game.resigned) if gone]
     return from_ranking(
         record.id,
