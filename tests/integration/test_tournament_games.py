@@ -129,7 +129,7 @@ async def test_a_player_who_never_acts_is_absent_and_one_who_played_then_left_re
     async with in_process(tmp_path / "data", **settings) as api:
         tournaments: Tournaments = api.app.state.tournaments
         organiser = await principal(api, "Organiser")
-        clock = {"turn_seconds": 2, "absence": "minimal", "resign_after": 1}
+        clock = {"turn_seconds": 4, "absence": "minimal", "resign_after": 1}
         command = CreateTournament("Assenti", 1, time.time() + 3600, clock=clock)
         tid = (await tournaments.create(organiser, command)).id
         for name in ("Absent", "Leaver", "Stayer"):
