@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import import_module, resources
 from typing import Any
@@ -22,12 +22,25 @@ from domain.ruleset import Ruleset
 
 
 @dataclass(frozen=True)
+class TournamentPlay:
+    """How a game is played at a tournament's tables (docs/tournaments.md, "Which games a
+    tournament plays"); a game without one is no tournament's game. Its points are the ones
+    its engine ranks by (`Kernel.points` at the end), added up from game to game."""
+
+    points: str  # what those points are, for people
+    aim: str  # the end reason of a game won by its aim: that player "achieved its objective"
+    options: Mapping[str, Any] = field(default_factory=dict)  # every table's, as plain values
+    settable: tuple[str, ...] = ()  # the options an organiser may choose for the tables
+
+
+@dataclass(frozen=True)
 class Variant:
     name: str
     title: str
     package: str  # where the data files live
     game_class: type[Kernel]
     description: str = ""
+    tournament: TournamentPlay | None = None  # None: no tournament plays this game
 
     def __post_init__(self) -> None:
         # Every option is shown to clients as declared: an undescribed one fails here, when

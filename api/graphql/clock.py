@@ -87,9 +87,14 @@ class TimeControl:
 
 
 def time_control_type(record: GameRecord) -> TimeControl | None:
-    if record.time_control is None:
+    return time_control_of(record.time_control)
+
+
+def time_control_of(plain: dict[str, Any] | None) -> TimeControl | None:
+    """A time control kept as plain data (a game's, a tournament's games'), as shown."""
+    if plain is None:
         return None
-    control = DomainTimeControl.from_dict(record.time_control)
+    control = DomainTimeControl.from_dict(plain)
     return TimeControl(
         turn_seconds=control.turn_seconds,
         bank_seconds=control.bank_seconds,

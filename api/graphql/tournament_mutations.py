@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Any
 
 import strawberry
 
@@ -15,6 +15,7 @@ from api.accounts.scopes import Principal
 from api.graphql.account_types import accounts_of, refused
 from api.graphql.accounts import request_principal
 from api.graphql.arguments import bounded
+from api.graphql.clock import TimeControlInput
 from api.graphql.context import Info
 from api.graphql.inputs import ECHOED_KEY, UserError, user_error
 from api.graphql.tournaments import (
@@ -26,8 +27,9 @@ from api.graphql.tournaments import (
 )
 from api.stores.base import Admits
 from api.text_inputs import CLIENT_MUTATION_ID, DATA_NAME, TextBound
-from api.tournaments.commands import CreateTournament
+from api.tournaments.commands import MAX_ROUND_LIMIT, CreateTournament
 from api.tournaments.errors import TournamentError
+from api.tournaments.games import offered
 from api.tournaments.records import TournamentRecord
 from domain.errors import CodedError, ErrorCode
 
@@ -45,11 +47,35 @@ class CreateTournamentInput:
         description=f"Until when accounts may register (ISO 8601 with its offset; {MOMENT.rule})."
     )
     variant: str = strawberry.field(
-        default="classic", description=f"classic, with the tournament rules ({DATA_NAME.rule})."
+        default="classic",
+        description=f"The game: one of {', '.join(sorted(offered()))}, each with its tournament "
+        f"rules; another is INVALID_TOURNAMENT ({DATA_NAME.rule}).",
+    )
+    victory_points: int | None = strawberry.field(
+        default=None,
+        description="The victory-point target of each game, for a game that scores by victory "
+        "points (its option `victory_points`; omitted: the game's default); "
+        "INVALID_TOURNAMENT for another game.",
     )
     table_size: int = strawberry.field(default=4, description="Tables of 3 to 6 (4: the best).")
     time_limit_minutes: int = strawberry.field(default=60, description="Each game's: 1 to 1440.")
+    clock: TimeControlInput | None = strawberry.field(
+        default=None,
+        description="Each game's clock, as `createGame` takes it (its absence policy plays and "
+        "then resigns a player who does not show); omitted, the games wait for every seat.",
+    )
+    round_limit: int | None = strawberry.field(
+        default=None,
+        description=f"Each game ends after this round, ranked (1 to {MAX_ROUND_LIMIT}); "
+        "omitted, only the time limit (or the game's own end) stops it.",
+    )
     admits: Admits = strawberry.field(default=Admits.ANYONE, description="People, bots or both.")
+    start_rounds_automatically: bool = strawberry.field(
+        default=False,
+        description="Each next round starts by itself as soon as the last game of the round "
+        "before is counted (the organiser starts the first); otherwise the organiser starts "
+        "each round.",
+    )
     client_mutation_id: str | None = strawberry.field(default=None, description=ECHOED_KEY)
 
 
@@ -110,6 +136,13 @@ def _moment(text: str) -> float:
     return moment.timestamp()
 
 
+def _chosen_options(input: CreateTournamentInput) -> dict[str, Any] | None:
+    """The game's tournament options the input chooses, by their option names."""
+    if input.victory_points is None:
+        return None
+    return {"victory_points": input.victory_points}
+
+
 async def _account_id(info: Info, name: str) -> str:
     key = name_key(name)
     record = await accounts_of(info).store.account_by_key(key) if key else None
@@ -135,6 +168,10 @@ class TournamentMutation:
                 input.variant,
                 input.table_size,
                 input.time_limit_minutes,
+                clock=None if input.clock is None else input.clock.to_plain(),
+                round_limit=input.round_limit,
+                options=_chosen_options(input),
+                start_automatically=input.start_rounds_automatically,
                 admits=input.admits,
             )
             return await tournaments_of(info).create(principal, command)

@@ -12,9 +12,10 @@ from typing import Annotated
 
 import strawberry
 from graphql import GraphQLError
+from strawberry.scalars import JSON
 
 from api.graphql.account_types import Account, account_type, accounts_of
-from api.graphql.clock import iso
+from api.graphql.clock import TimeControl, iso, time_control_of
 from api.graphql.context import Info
 from api.graphql.ids import from_global_id, page_size, to_global_id
 from api.graphql.pages import AFTER, FIRST, PageInfo
@@ -22,9 +23,17 @@ from api.stores.base import Admits
 from api.text_inputs import GLOBAL_ID
 from api.tournaments.errors import TournamentError
 from api.tournaments.export import ExportFormat, export
+from api.tournaments.games import table_options
 from api.tournaments.news import NewsKind, news_between
-from api.tournaments.records import TableRecord, TournamentRecord, TournamentStatus
+from api.tournaments.records import (
+    RoundRecord,
+    TableRecord,
+    TournamentRecord,
+    TournamentStatus,
+)
 from api.tournaments.service import Tournaments
+from competition.record import canonical
+from competition.record import digest as digest_of
 from domain.errors import ErrorCode
 
 strawberry.enum(TournamentStatus, description="Where a tournament is.")
@@ -99,6 +108,23 @@ class TournamentRound:
     started_at: str = strawberry.field(description="When it was seated (ISO 8601, UTC).")
     ended: bool = strawberry.field(description="Every table's game has ended and counted.")
     tables: list[TournamentTable] = strawberry.field(description="The best placed first.")
+    tournament: strawberry.Private[TournamentRecord]
+    record: strawberry.Private[RoundRecord]
+
+    @strawberry.field(
+        description="What its tables were computed from and are, as published when it was "
+        'seated: canonical JSON (docs/tournaments.md, "Reproducibility"); once the seed is '
+        "revealed, anyone recomputes the tables from it. Null for a round seated before "
+        "descriptions were kept."
+    )
+    def description(self) -> str | None:
+        described = self.tournament.description(self.record)
+        return None if described is None else canonical(described)
+
+    @strawberry.field(description="The SHA-256 (hex) of the description's text, published with it.")
+    def digest(self) -> str | None:
+        described = self.tournament.description(self.record)
+        return None if described is None else digest_of(described)
 
 
 @strawberry.type(description="A line of the standings (docs/tournaments.md: the tie-breaks).")
@@ -121,11 +147,29 @@ class Tournament:
     rounds: int = strawberry.field(description="How many rounds it plays.")
     table_size: int = strawberry.field(description="The size tables are cut to.")
     time_limit_minutes: int = strawberry.field(description="Each game's time limit.")
+    round_limit: int | None = strawberry.field(
+        description="Each game's round limit; null: none (the time limit stops it)."
+    )
+    clock: TimeControl | None = strawberry.field(
+        description="Each game's clock; null: the games wait for every seat."
+    )
+    start_rounds_automatically: bool = strawberry.field(
+        description="Each next round starts by itself once the round before has ended."
+    )
+    table_options: JSON = strawberry.field(
+        description="The options each table's game is created with, as plain values (as "
+        "`Game.options` names them, snake_case): the game's tournament rules, the options chosen "
+        "(a victory-point target), the time limit and the round limit."
+    )
     registration_closes_at: str = strawberry.field(description="ISO 8601, UTC.")
     admits: Admits = strawberry.field(description="People, bots or both.")
     status: TournamentStatus = strawberry.field(description="Where it is.")
     commitment: str = strawberry.field(
         description="The SHA-256 of its secret seed, which draws the first round and the lots."
+    )
+    seed: str | None = strawberry.field(
+        description="Its seed (hex), revealed once it is finished, to check every round's "
+        "description against the commitment; null before, for everyone."
     )
     rounds_played: list[TournamentRound] = strawberry.field(description="Seated so far.")
     record: strawberry.Private[TournamentRecord]
@@ -173,19 +217,22 @@ class Tournament:
         ]
 
 
+def _round_type(record: TournamentRecord, round_: RoundRecord) -> TournamentRound:
+    return TournamentRound(
+        number=round_.number,
+        started_at=iso(round_.started_at) or "",
+        ended=round_.ended,
+        tables=[
+            TournamentTable(game_id=to_global_id("Game", table.game), record=table)
+            for table in round_.tables
+        ],
+        tournament=record,
+        record=round_,
+    )
+
+
 def tournament_type(record: TournamentRecord) -> Tournament:
-    played = [
-        TournamentRound(
-            number=round_.number,
-            started_at=iso(round_.started_at) or "",
-            ended=round_.ended,
-            tables=[
-                TournamentTable(game_id=to_global_id("Game", table.game), record=table)
-                for table in round_.tables
-            ],
-        )
-        for round_ in record.played
-    ]
+    played = [_round_type(record, round_) for round_ in record.played]
     return Tournament(
         id=to_global_id(TYPE, record.id),
         name=record.name,
@@ -193,10 +240,19 @@ def tournament_type(record: TournamentRecord) -> Tournament:
         rounds=record.rounds,
         table_size=record.table_rule.preferred,
         time_limit_minutes=record.time_limit_minutes,
+        round_limit=record.round_limit,
+        clock=time_control_of(record.clock),
+        start_rounds_automatically=record.start_automatically,
+        table_options=JSON(
+            table_options(
+                record.variant, record.options, record.time_limit_minutes, record.round_limit
+            )
+        ),
         registration_closes_at=iso(record.registration_closes_at) or "",
         admits=Admits(record.admits),
         status=record.status,
         commitment=record.commitment,
+        seed=record.revealed_seed,
         rounds_played=played,
         record=record,
     )

@@ -1,7 +1,8 @@
 """A tournament's export for an organiser's sheet or a federation's ranking: the standings and
 every game's result, as JSON or as CSV (one file for each). Players are shown by their account
 names; each game by its id, whose whole history the API serves (`game(id) { actionLog }`).
-The seed stays secret: the export holds its commitment only."""
+The seed stays secret while the tournament plays: the export holds its commitment, and the
+seed itself once the tournament is finished (to check the rounds)."""
 
 from __future__ import annotations
 
@@ -59,6 +60,7 @@ def export(record: TournamentRecord, names: Mapping[str, str], shape: ExportForm
         "rounds": record.rounds,
         "status": record.status.value,
         "commitment": record.commitment,
+        **({} if record.revealed_seed is None else {"seed": record.revealed_seed}),
         "standings": standings,
         "games": games,
     }

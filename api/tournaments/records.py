@@ -10,6 +10,8 @@ import enum
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from competition.pairing import Entrant, Seating
+from competition.record import describe
 from competition.results import GameResult, PlayerResult, Presence
 from competition.standings import Standings
 from competition.tables import TableRule
@@ -34,6 +36,12 @@ class RoundRecord:
     number: int  # from 1
     tables: tuple[TableRecord, ...]
     started_at: float
+    # What its seating was computed from, for its description (competition/record.py): who
+    # played it, in the order of the standings then, with their points; and the tables' cost.
+    # None in a round seated before descriptions were kept.
+    entrants: tuple[Entrant, ...] | None = None
+    repeats: int = 0
+    spread: int = 0
 
     @property
     def ended(self) -> bool:
@@ -60,6 +68,11 @@ class TournamentRecord:
     played: tuple[RoundRecord, ...] = ()
     version: int = 1
     removed: tuple[str, ...] = field(default=())  # removed by the organiser: not re-entered
+    round_limit: int | None = None  # each game's round limit, if it has one
+    # The options the organiser chose among the game's tournament options (TournamentPlay).
+    options: dict[str, Any] = field(default_factory=dict)
+    # The schedule: round N+1 starts as soon as the last game of round N is counted.
+    start_automatically: bool = False
 
     @property
     def current(self) -> RoundRecord | None:
@@ -76,6 +89,24 @@ class TournamentRecord:
             if table.result is not None
         ]
 
+    @property
+    def revealed_seed(self) -> str | None:
+        """The seed (hex) once the tournament is over, for anyone to check the rounds; None
+        before, for everyone."""
+        return self.seed.hex() if self.status is TournamentStatus.FINISHED else None
+
+    def description(self, round_: RoundRecord) -> dict[str, Any] | None:
+        """The round's published description (`record.describe`), rebuilt from what is
+        stored: its entrants and costs, its tables, and the rounds before; None for a round
+        seated before the entrants were kept."""
+        if round_.entrants is None:
+            return None
+        before = self.played[: round_.number - 1]
+        history = [[table.players for table in past.tables] for past in before]
+        tables = tuple(table.players for table in round_.tables)
+        seating = Seating(round_.number, tables, round_.repeats, round_.spread)
+        return describe(self.commitment, self.table_rule, round_.entrants, history, seating)
+
     def standings(self) -> Standings:
         """Recomputed from the results, with every entrant and every player who played."""
         return Standings.from_results(self.seed, self.entrants, self.results())
@@ -89,6 +120,9 @@ class TournamentRecord:
             "rounds": self.rounds,
             "table_rule": [rule.minimum, rule.preferred, rule.maximum],
             "time_limit_minutes": self.time_limit_minutes,
+            "round_limit": self.round_limit,
+            "options": self.options,
+            "start_automatically": self.start_automatically,
             "clock": self.clock,
             "registration_closes_at": self.registration_closes_at,
             "admits": self.admits,
@@ -113,6 +147,9 @@ class TournamentRecord:
             rounds=data["rounds"],
             table_rule=TableRule(minimum, preferred, maximum),
             time_limit_minutes=data["time_limit_minutes"],
+            round_limit=data.get("round_limit"),
+            options=data.get("options", {}),
+            start_automatically=data.get("start_automatically", False),
             clock=data["clock"],
             registration_closes_at=data["registration_closes_at"],
             admits=data["admits"],
@@ -129,9 +166,17 @@ class TournamentRecord:
 
 
 def _round_plain(round_: RoundRecord) -> dict[str, Any]:
+    described = {}
+    if round_.entrants is not None:
+        described = {
+            "entrants": [[entrant.player, entrant.points] for entrant in round_.entrants],
+            "repeats": round_.repeats,
+            "spread": round_.spread,
+        }
     return {
         "number": round_.number,
         "started_at": round_.started_at,
+        **described,
         "tables": [
             {
                 "game": table.game,
@@ -152,7 +197,15 @@ def _round(data: dict[str, Any]) -> RoundRecord:
         )
         for plain in data["tables"]
     )
-    return RoundRecord(data["number"], tables, data["started_at"])
+    entrants = data.get("entrants")
+    return RoundRecord(
+        data["number"],
+        tables,
+        data["started_at"],
+        None if entrants is None else tuple(Entrant(p, points) for p, points in entrants),
+        data.get("repeats", 0),
+        data.get("spread", 0),
+    )
 
 
 def _result_plain(result: GameResult) -> list[dict[str, Any]]:

@@ -11,6 +11,7 @@ makes sure its games exist (`TableMaker.open_tables` is idempotent)."""
 from __future__ import annotations
 
 import hashlib
+import logging
 import secrets
 import time
 import uuid
@@ -19,16 +20,19 @@ from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from api.accounts.scopes import Principal, Scope
+from api.clock import TimeControl
 from api.stores.base import Admits
 from api.stores.tournaments import TournamentStore
 from api.tournaments.commands import (
     MAX_NAME,
+    MAX_ROUND_LIMIT,
     MAX_ROUNDS,
     TABLE_SIZES,
     TIME_LIMITS,
     CreateTournament,
 )
 from api.tournaments.errors import TournamentError
+from api.tournaments.games import offered, table_options
 from api.tournaments.records import (
     RoundRecord,
     TableRecord,
@@ -39,15 +43,16 @@ from competition.errors import CompetitionError
 from competition.pairing import seat_round
 from competition.results import GameResult
 from competition.tables import TableRule
-from domain.errors import ErrorCode
+from domain.errors import ErrorCode, InvalidOptions
 from domain.rng import SEED_BYTES, commitment
+from variants import VARIANTS, TournamentPlay
 
 REGISTERING, CLOSED = TournamentStatus.REGISTERING, TournamentStatus.CLOSED
 PLAYING, FINISHED = TournamentStatus.PLAYING, TournamentStatus.FINISHED
-# The variants a tournament plays (docs/tournaments.md, "Which games a tournament plays").
-TOURNAMENT_VARIANTS = frozenset({"classic"})
 # How often a command rereads and retries after another instance's write came first.
 RETRIES = 20
+
+logger = logging.getLogger("risiko")
 
 Change = Callable[[TournamentRecord], TournamentRecord]
 
@@ -63,9 +68,11 @@ class TableMaker(Protocol):
         ...
 
 
-def table_rule(size: int) -> TableRule:
-    """Tables of `size`, filled in with one less (never under 3) or one more (never over 6)."""
-    return TableRule(max(TABLE_SIZES[0], size - 1), size, min(TABLE_SIZES[1], size + 1))
+def table_rule(size: int, variant: str = "classic") -> TableRule:
+    """Tables of `size`, filled in with one less or one more: never under 3 nor over 6, and
+    within the players the game takes."""
+    least, most = _table_sizes(variant)
+    return TableRule(max(least, size - 1), size, min(most, size + 1))
 
 
 def game_id(tournament_id: str, round_number: int, table: int) -> str:
@@ -93,9 +100,12 @@ class Tournaments:
             name=command.name.strip(),
             variant=command.variant,
             rounds=command.rounds,
-            table_rule=table_rule(command.table_size),
+            table_rule=table_rule(command.table_size, command.variant),
             time_limit_minutes=command.time_limit_minutes,
             clock=command.clock,
+            round_limit=command.round_limit,
+            options=dict(command.options or {}),
+            start_automatically=command.start_automatically,
             registration_closes_at=command.registration_closes_at,
             admits=command.admits.value,
             organiser=principal.account_id,
@@ -177,11 +187,19 @@ class Tournaments:
         self, principal: Principal, tournament_id: str, round_number: int
     ) -> TournamentRecord:
         """Seat round `round_number` (once), then open its tables' games."""
-
         await self.settle(tournament_id)
+        return await self._seat(
+            tournament_id, round_number, lambda record: _check_organiser(record, principal)
+        )
+
+    async def _seat(
+        self, tournament_id: str, round_number: int, check: Callable[[TournamentRecord], None]
+    ) -> TournamentRecord:
+        """Seat round `round_number` once, whoever asks (the organiser, after `check`, or the
+        schedule), then open its tables' games."""
 
         def seat(record: TournamentRecord) -> TournamentRecord:
-            _check_organiser(record, principal)
+            check(record)
             if len(record.played) >= round_number:
                 return record  # seated already: by an earlier call or another instance
             return _seated(record, round_number, self.now())
@@ -190,6 +208,23 @@ class Tournaments:
         await self.tables.open_tables(record, record.played[round_number - 1])
         return record
 
+    async def _on_schedule(self, record: TournamentRecord) -> TournamentRecord:
+        """The next round, seated and started through the same seated-once command, if the
+        tournament starts its rounds by itself and the current one has ended; `record` as it
+        is otherwise. A round that cannot be seated (too few players left) waits for the
+        organiser: logged, not raised, since a game's commit asks for it."""
+        current = record.current
+        due = record.start_automatically and current is not None and current.ended
+        if not due or current is None or current.number >= record.rounds:
+            return record
+        try:
+            return await self._seat(record.id, current.number + 1, lambda _: None)
+        except TournamentError as error:
+            logger.warning(
+                "tournament %s: round %d waits: %s", record.id, current.number + 1, error
+            )
+            return record
+
     async def settle(self, tournament_id: str) -> TournamentRecord:
         """Count the games of the current round that have finished and are not counted yet
         (each once: `record_result`); the tournament as it is then."""
@@ -197,13 +232,15 @@ class Tournaments:
         current = record.current
         if current is None:
             return record
-        counted = False
+        ended = False  # counted here, or meanwhile by the commit that ended it: read again
         for table in current.tables:
             if table.result is None:
                 result = await self.tables.result(table.game)
                 if result is not None:
-                    counted = await self.record_result(tournament_id, result) or counted
-        return await self.get(tournament_id) if counted else record
+                    await self.record_result(tournament_id, result)
+                    ended = True
+        # The schedule's next round, if the instance that counted the last game died first.
+        return await self._on_schedule(await self.get(tournament_id) if ended else record)
 
     async def game_finished(self, game_id: str) -> None:
         """A game has just ended: if it is a tournament's table, count its result now (once,
@@ -224,7 +261,9 @@ class Tournaments:
             record, counted = _with_result(record, result)
             return record
 
-        await self._change(tournament_id, count)
+        record = await self._change(tournament_id, count)
+        if counted:  # the round's last game, on a schedule: the next round starts now
+            await self._on_schedule(record)
         return counted
 
     async def _change(self, tournament_id: str, change: Change) -> TournamentRecord:
@@ -240,16 +279,53 @@ def _check_settings(command: CreateTournament) -> None:
     problems = []
     if not 0 < len(command.name.strip()) <= MAX_NAME:
         problems.append(f"a name of 1 to {MAX_NAME} characters")
-    if command.variant not in TOURNAMENT_VARIANTS:
-        problems.append(f"a variant among {sorted(TOURNAMENT_VARIANTS)}")
+    games = offered()
+    if command.variant not in games:
+        raise refuse(
+            ErrorCode.INVALID_TOURNAMENT,
+            f"a tournament plays one of these games: {', '.join(sorted(games))}; "
+            f"not {command.variant!r}",
+        )
     if not 1 <= command.rounds <= MAX_ROUNDS:
         problems.append(f"1 to {MAX_ROUNDS} rounds")
-    if not TABLE_SIZES[0] <= command.table_size <= TABLE_SIZES[1]:
-        problems.append(f"tables of {TABLE_SIZES[0]} to {TABLE_SIZES[1]}")
+    least, most = _table_sizes(command.variant)
+    if not least <= command.table_size <= most:
+        problems.append(f"tables of {least} to {most}")
     if not TIME_LIMITS[0] <= command.time_limit_minutes <= TIME_LIMITS[1]:
         problems.append(f"a time limit of {TIME_LIMITS[0]} to {TIME_LIMITS[1]} minutes")
+    if command.round_limit is not None and not 1 <= command.round_limit <= MAX_ROUND_LIMIT:
+        problems.append(f"a round limit of 1 to {MAX_ROUND_LIMIT} rounds")
+    if command.clock is not None:
+        try:
+            TimeControl.from_dict(command.clock)
+        except (InvalidOptions, TypeError) as error:
+            problems.append(f"a valid clock ({error})")
+    problems.extend(_options_problems(command, games[command.variant]))
     if problems:
         raise refuse(ErrorCode.INVALID_TOURNAMENT, "a tournament needs " + ", ".join(problems))
+
+
+def _table_sizes(variant: str) -> tuple[int, int]:
+    ruleset = VARIANTS[variant].ruleset
+    return max(TABLE_SIZES[0], ruleset.min_players), min(TABLE_SIZES[1], ruleset.max_players)
+
+
+def _options_problems(command: CreateTournament, play: TournamentPlay) -> list[str]:
+    """What is wrong with the tables' options: one the game does not let an organiser choose,
+    or a value (or a combination) its rules refuse."""
+    chosen = command.options or {}
+    foreign = sorted(set(chosen) - set(play.settable))
+    if foreign:
+        allowed = ", ".join(play.settable) or "none"
+        return [f"only the game's tournament options ({allowed}), not {', '.join(foreign)}"]
+    options = table_options(
+        command.variant, chosen, command.time_limit_minutes, command.round_limit
+    )
+    try:
+        VARIANTS[command.variant].options(options)
+    except (InvalidOptions, TypeError) as error:
+        return [f"options the game accepts ({error})"]
+    return []
 
 
 def _check_organiser(record: TournamentRecord, principal: Principal) -> None:
@@ -309,7 +385,9 @@ def _seated(record: TournamentRecord, round_number: int, now: float) -> Tourname
         TableRecord(game_id(record.id, round_number, number), players)
         for number, players in enumerate(seating.tables, start=1)
     )
-    round_ = RoundRecord(round_number, tables, now)
+    round_ = RoundRecord(
+        round_number, tables, now, tuple(entrants), seating.repeats, seating.spread
+    )
     return record.next_version(status=PLAYING, played=(*record.played, round_))
 
 
@@ -327,7 +405,7 @@ def _with_result(record: TournamentRecord, result: GameResult) -> tuple[Tourname
                     ErrorCode.INVALID_TOURNAMENT, "the result's players are not the table's"
                 )
             tables[number] = TableRecord(table.game, table.players, result)
-            rounds[index] = RoundRecord(round_.number, tuple(tables), round_.started_at)
+            rounds[index] = replace(round_, tables=tuple(tables))
             last = rounds[-1]
             over = len(rounds) == record.rounds and last.ended
             status = FINISHED if over else record.status

@@ -6,7 +6,7 @@ texts are silent or ambiguous are written in docs/classic.md.
 
 from __future__ import annotations
 
-from variants import Variant, register
+from variants import TournamentPlay, Variant, register
 from variants.classic.game import ClassicGame
 
 CLASSIC = register(
@@ -16,5 +16,11 @@ CLASSIC = register(
         package="variants.classic",
         game_class=ClassicGame,
         description="Classic RisiKo! with secret objectives and the tournament rules as options.",
+        tournament=TournamentPlay(
+            points="the values of the territories of its objective held at the end, and 100 "
+            "for achieving it (seed 000, Regole da torneo)",
+            aim="objective",
+            options=ClassicGame.OPTIONS_CLASS.tournament_overrides(),
+        ),
     )
 )
