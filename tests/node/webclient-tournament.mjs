@@ -201,10 +201,11 @@ async function botsTournament(tid) {
   }
   await page.waitForSelector(".facts[data-status=FINISHED]", { timeout: 30000 });
   seen.finalShown = await shownStandings(page);
+  seen.seedShown = await page.$eval(".seed.revealed code", (code) => code.textContent);
   seen.sameDocument = await page.evaluate(() => window.__sameDocument === true);
   seen.buttonsAtEnd = await page.locator(".controls button").count();
   seen.rounds = rounds;
-  const served = (await api(`query($t: ID!) { tournament(id: $t) { status ${STANDINGS} roundsPlayed { tables { gameId players { name } } } } }`, { t: tid })).tournament;
+  const served = (await api(`query($t: ID!) { tournament(id: $t) { status seed ${STANDINGS} roundsPlayed { tables { gameId players { name } } } } }`, { t: tid })).tournament;
   seen.api = served;
   if (shots) await page.screenshot({ path: `${shots}/tournament-it.png` });
   await check(page, "tournament-it", ["Ottavia", "Coppa", "Bot"]);

@@ -17,6 +17,7 @@ const TOURNAMENT_FIELDS = /* GraphQL */ `
     registrationClosesAt
     admits
     commitment
+    seed
     organiser {
       name
     }

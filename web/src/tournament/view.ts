@@ -45,7 +45,8 @@ function player(account: { name: string } | null, bots: Bots): string {
   return `<a href="${profileLink(account.name)}">${escape(account.name)}</a>${bot}`;
 }
 
-/** What the tournament is: its game, where it is, its format, who it admits, its commitment. */
+/** What the tournament is: its game, where it is, its format, who it admits, its commitment
+ * (and its seed, once over). */
 export function facts(tournament: Tournament, titles: ReadonlyMap<string, string>): string {
   const fact = (term: string, value: string): string => `<div><dt>${term}</dt><dd>${value}</dd></div>`;
   return `<dl class="facts" data-status="${tournament.status}">
@@ -59,7 +60,13 @@ export function facts(tournament: Tournament, titles: ReadonlyMap<string, string
     ${fact(t("tournament.organiser"), tournament.organiser ? escape(tournament.organiser.name) : "—")}
     ${fact(t("tournament.entrants"), String(tournament.entrants.length))}
   </dl>
-  <p class="seed quiet">${t("tournament.commitment")} <code>${escape(tournament.commitment)}</code></p>`;
+  <p class="seed quiet">${t("tournament.commitment")} <code>${escape(tournament.commitment)}</code></p>${revealed(tournament)}`;
+}
+
+/** The seed itself once the tournament is over, for anyone to check every round's tables. */
+function revealed(tournament: Tournament): string {
+  if (!tournament.seed) return "";
+  return `<p class="seed revealed quiet">${t("tournament.seed")} <code>${escape(tournament.seed)}</code></p>`;
 }
 
 /** The standings, first place first, with every key that orders them. */
