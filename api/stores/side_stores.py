@@ -18,6 +18,7 @@ from pymongo.read_concern import ReadConcern
 from pymongo.uri_parser import parse_uri
 
 from api.stores.mongo import DEFAULT_DATABASE
+from api.stores.sqlite import enter_wal_mode
 
 T = TypeVar("T")
 Document = dict[str, Any]
@@ -48,7 +49,7 @@ class SqliteSideStore:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             connection.execute("PRAGMA busy_timeout=5000")
-            connection.execute("PRAGMA journal_mode=WAL")
+            enter_wal_mode(connection)
             connection.execute("PRAGMA synchronous=FULL")
             self._create(connection)
             return connection

@@ -1,5 +1,7 @@
 """The embedded tournament store: a table of its own in the games' SQLite file, one row per
-tournament (its record as JSON) with the record's version beside it for compare-and-set.
+tournament (its record as JSON) with the record's version beside it for compare-and-set, and
+an index from each table's game to its tournament (written with the record that seats it: a
+finishing game asks it while the game's lock is held).
 
 Like the account store it has a connection and a thread of its own; each write is one
 statement, so several processes sharing the data folder see each other's writes at once and
@@ -24,6 +26,12 @@ CREATE TABLE IF NOT EXISTS tournaments (
     data TEXT NOT NULL
 )
 """
+GAMES_SCHEMA = """
+CREATE TABLE IF NOT EXISTS tournament_games (
+    game_id TEXT PRIMARY KEY,
+    tournament_id TEXT NOT NULL
+)
+"""
 
 
 def _record(data: str) -> TournamentRecord:
@@ -39,6 +47,19 @@ class SqliteTournamentStore(SqliteSideStore):
 
     def _create(self, connection: sqlite3.Connection) -> None:
         connection.execute(SCHEMA)
+        connection.execute("BEGIN IMMEDIATE")
+        try:
+            indexed = connection.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'tournament_games'"
+            ).fetchone()
+            connection.execute(GAMES_SCHEMA)
+            if indexed is None:  # a file of an earlier version: its tables' games indexed once
+                for (data,) in connection.execute("SELECT data FROM tournaments").fetchall():
+                    _index_games(connection, _record(data))
+            connection.execute("COMMIT")
+        except BaseException:
+            connection.execute("ROLLBACK")
+            raise
 
     async def create_tournament(self, record: TournamentRecord) -> None:
         def write(c: sqlite3.Connection) -> None:
@@ -72,13 +93,9 @@ class SqliteTournamentStore(SqliteSideStore):
         return await self._run(read)
 
     async def tournament_of_game(self, game_id: str) -> str | None:
-        # The table's game as its record's JSON writes it; the ids are 32 hex digits, so no
-        # other field holds this text.
-        needle = json.dumps({"game": game_id}, separators=(",", ":"))[1:-1]
-
         def read(c: sqlite3.Connection) -> str | None:
             row = c.execute(
-                "SELECT id FROM tournaments WHERE instr(data, ?) > 0 LIMIT 1", (needle,)
+                "SELECT tournament_id FROM tournament_games WHERE game_id = ?", (game_id,)
             ).fetchone()
             return None if row is None else str(row[0])
 
@@ -86,10 +103,25 @@ class SqliteTournamentStore(SqliteSideStore):
 
     async def replace_tournament(self, record: TournamentRecord) -> bool:
         def write(c: sqlite3.Connection) -> bool:
-            changed = c.execute(
-                "UPDATE tournaments SET version = ?, data = ? WHERE id = ? AND version = ?",
-                (record.version, _data(record), record.id, record.version - 1),
-            )
-            return changed.rowcount == 1
+            c.execute("BEGIN IMMEDIATE")
+            try:
+                changed = c.execute(
+                    "UPDATE tournaments SET version = ?, data = ? WHERE id = ? AND version = ?",
+                    (record.version, _data(record), record.id, record.version - 1),
+                ).rowcount
+                if changed == 1:
+                    _index_games(c, record)
+                c.execute("COMMIT")
+            except BaseException:
+                c.execute("ROLLBACK")
+                raise
+            return changed == 1
 
         return await self._run(write)
+
+
+def _index_games(connection: sqlite3.Connection, record: TournamentRecord) -> None:
+    connection.executemany(
+        "INSERT OR IGNORE INTO tournament_games (game_id, tournament_id) VALUES (?, ?)",
+        [(table.game, record.id) for round_ in record.played for table in round_.tables],
+    )

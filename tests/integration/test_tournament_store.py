@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sqlite3
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -249,3 +250,41 @@ async def refused_finished(service: Tournaments, tid: str) -> None:
     with pytest.raises(TournamentError) as caught:
         await service.start_round(ORGANISER, tid, 4)
     assert caught.value.code == "TOURNAMENT_FINISHED"
+
+
+# --------------------------------------------------------------------------- a game's tournament
+
+
+async def test_every_seated_tables_game_names_its_tournament_on_every_instance(
+    services: tuple[Tournaments, Tournaments], stores: tuple[TournamentStore, TournamentStore]
+) -> None:
+    first, _ = services
+    tid = (await registered(first, 8)).id
+    other = (await registered(first, 8)).id
+    seated = await first.start_round(ORGANISER, tid, 1)
+    games = [table.game for table in seated.played[0].tables]
+    assert len(games) == 2
+    for store in stores:
+        assert [await store.tournament_of_game(game) for game in games] == [tid, tid]
+        assert await store.tournament_of_game("e" * 32) is None
+    assert other != tid
+
+
+async def test_an_earlier_files_tournaments_are_indexed_when_it_is_opened(tmp_path: Path) -> None:
+    """A file written before the game index existed: its seated games are found after it."""
+    path = tmp_path / "data" / "risiko.sqlite3"
+    store = SqliteTournamentStore(path)
+    await store.open()
+    service = Tournaments(store, Tables(), now=lambda: NOW)
+    tid = (await registered(service, 8)).id
+    seated = await service.start_round(ORGANISER, tid, 1)
+    await store.close()
+    with sqlite3.connect(path) as connection:  # as the earlier version left it
+        connection.execute("DROP TABLE tournament_games")
+    reopened = SqliteTournamentStore(path)
+    await reopened.open()
+    try:
+        for table in seated.played[0].tables:
+            assert await reopened.tournament_of_game(table.game) == tid
+    finally:
+        await reopened.close()
