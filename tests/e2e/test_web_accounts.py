@@ -99,3 +99,21 @@ def test_every_document_the_account_pages_sent_is_listed_and_none_refused(seen: 
         sent
     )
     assert {"RevokeApiToken", "Profile", "CreateGame", "JoinGame"} <= operations(sent)
+
+
+def test_a_session_ended_elsewhere_is_dropped_and_the_game_watched_without_knocking_again(
+    seen: Json,
+) -> None:
+    """The server closes the socket of a session that ended (4403); the open game's page
+    forgets the session, logs out and watches, and opens at most one socket after (as a
+    spectator), not one every second for ever."""
+    ended = steps(seen)["sessionEnded"]
+    assert ended["changed"] == {"ended": 1, "userErrors": []}
+    assert ended["session"] is None
+    assert ended["socketsAfter"] <= 1
+    assert ended["watching"] == 0  # no action offered: a spectator's page
+    assert "Carla" in ended["players"]
+    # The one refusal: the game's stream, told UNAUTHENTICATED as its socket closed.
+    assert {tuple(refusal) for refusal in ended["refusals"]} == {
+        ("subscription GameEvents", "UNAUTHENTICATED")
+    }

@@ -167,7 +167,29 @@ try {
   // 8. Every page audited in both languages, logged in.
   await auditAll(first, "en");
   await auditAll(second, "it");
-  out.documents = documents;
+
+  // What the pages sent until now (step 9's refusals are meant: its own step says them).
+  out.documents = JSON.parse(JSON.stringify(documents));
+
+  // 9. The session ends elsewhere (a new password ends every other): the second device's open
+  // game stops using it, logs out and watches, and does not knock on the server for ever.
+  await go(second, `#/game/${encodeURIComponent(created)}`);
+  await second.waitForSelector(".log li");
+  const sockets = [];
+  second.on("websocket", (socket) => sockets.push(Date.now()));
+  const firstToken = await first.evaluate(() => JSON.parse(localStorage.getItem("risiko:session")).token);
+  const changed = (await graphql(`mutation($i: ChangePasswordInput!) { changePassword(input: $i) { ended userErrors { code } } }`, { i: { currentPassword: PASSWORD, newPassword: `${PASSWORD} again` } }, firstToken)).changePassword;
+  const endedAt = Date.now();
+  await second.waitForSelector(".account-nav a[href='#/login']", { timeout: 15000 });
+  await second.waitForTimeout(5000);
+  out.steps.sessionEnded = {
+    changed,
+    session: await second.evaluate(() => localStorage.getItem("risiko:session")),
+    socketsAfter: sockets.filter((at) => at >= endedAt).length,
+    watching: await second.locator("#actions form.family").count(),
+    players: await second.textContent("table.players"),
+    refusals: Object.entries(documents).flatMap(([text, codes]) => codes.map((code) => [text.split("(")[0], code])),
+  };
 } catch (error) {
   out.errors.push(String(error && error.stack ? error.stack : error));
 } finally {

@@ -48,6 +48,19 @@ export function checked<T extends { userErrors: { code: string; message: string 
   return payload;
 }
 
+/** The close code of a socket whose credential the server refuses (revoked, expired, no
+ * longer a seat's): opened again with the same credential, it would be refused again. */
+const CREDENTIAL_REFUSED = 4403;
+
+/** Whether a subscription's error is the server refusing its credential: the socket closed
+ * with 4403, or the operation ended with UNAUTHENTICATED. */
+export function credentialRefused(error: unknown): boolean {
+  if (Array.isArray(error)) {
+    return error.some((each) => (each as { extensions?: { code?: unknown } })?.extensions?.code === "UNAUTHENTICATED");
+  }
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === CREDENTIAL_REFUSED;
+}
+
 let socket: Client | null = null;
 let socketToken: string | null = null;
 
@@ -58,19 +71,22 @@ function client(token: string | null): Client {
     url: endpoint("ws"),
     connectionParams: token ? { token } : {},
     retryAttempts: Infinity,
-    shouldRetry: () => true,
+    // A network's fault is retried for ever; a refused credential never is (the page then
+    // goes on without it, as a spectator).
+    shouldRetry: (event) => !credentialRefused(event),
   });
   socketToken = token;
   return socket;
 }
 
-/** Follow a subscription; returns the function that stops it. */
+/** Follow a subscription; returns the function that stops it. `done` is told whether it ended
+ * because the server refused the credential. */
 export function subscribe<T>(
   query: string,
   variables: Json,
   token: string | null,
   next: (data: T) => void,
-  done: () => void = () => {},
+  done: (refused: boolean) => void = () => {},
 ): () => void {
   return client(token).subscribe<T>(
     { query, variables },
@@ -78,8 +94,8 @@ export function subscribe<T>(
       next: (result) => {
         if (result.data) next(result.data as T);
       },
-      error: () => done(),
-      complete: () => done(),
+      error: (error) => done(credentialRefused(error)),
+      complete: () => done(false),
     },
   );
 }

@@ -94,7 +94,7 @@ class GamePage {
     const viewer = (): number | null => this.ctx?.state.viewerSeat ?? null;
     this.log = eventLog(gameId, () => this.stream.events, this.names, viewer, this.$("#announce"));
     this.$("#log").append(this.log.element);
-    this.stream = new EventStream(gameId, () => this.token, () => this.ctx?.state.status === "FINISHED", (batch, live) => this.arrived(batch, live));
+    this.stream = new EventStream(gameId, () => this.token, () => this.ctx?.state.status === "FINISHED", (batch, live) => this.arrived(batch, live), () => this.tokenRefused());
     if (replayAt !== undefined) {
       this.replay = replayControls(gameId, this.names, viewer, replayAt, () => this.render());
       this.$("#replay").append(this.replay.element);
@@ -155,16 +155,20 @@ class GamePage {
       this.arrive(read);
     } catch (failure) {
       if (mine !== this.loads) return;
-      if (failure instanceof ApiError && failure.code === "UNAUTHENTICATED") {
-        // A token of a database that is gone, or a session ended elsewhere: watch instead.
-        if (this.token === session.token()) session.forget();
-        else tokens.forget(this.gameId);
-        this.token = null;
-        return this.load();
-      }
+      if (failure instanceof ApiError && failure.code === "UNAUTHENTICATED") return this.tokenRefused();
       if (!(failure instanceof ApiError)) console.error(failure); // a fault of this page's, for its tests
       this.$("#status").textContent = errorText(failure);
     }
+  }
+
+  /** The server refused this page's token (a database that is gone, a session ended or a seat
+   * left elsewhere): forgotten, and the game watched instead. */
+  private tokenRefused(): Promise<void> {
+    if (this.token === null) return Promise.resolve();
+    if (this.token === session.token()) session.forget();
+    else tokens.forget(this.gameId);
+    this.token = null;
+    return this.load();
   }
 
   /** What the viewer may do in the game as read, if it is its move; null if the game moved

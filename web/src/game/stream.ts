@@ -20,12 +20,14 @@ export class EventStream {
   /** Resolved once the history has been read to its last event (live ones may follow). */
   readonly read = new Promise<void>((resolve) => (this.historyRead = resolve));
 
-  /** `arrived`: a batch of events, `live` when it is news rather than the history read. */
+  /** `arrived`: a batch of events, `live` when it is news rather than the history read;
+   * `refused`: the server refused the token (the stream resumes with the token then given). */
   constructor(
     private readonly gameId: string,
     private readonly token: () => string | null,
     private readonly over: () => boolean,
     private readonly arrived: (batch: GameEvent[], live: boolean) => void,
+    private readonly refused: () => void = () => {},
   ) {}
 
   /** The history after the last event seen, page by page, then the live events. */
@@ -58,10 +60,12 @@ export class EventStream {
       { id: this.gameId, after: this.lastSeq },
       this.token(),
       (data) => this.received(data.gameEvents),
-      () => {
+      (refused) => {
         // The server ended the stream (the game is over, or this page fell behind): resume
         // after the last event seen, unless the game is over: then it has sent everything.
+        // A refused token is dropped first: resumed with it, it would be refused for ever.
         if (this.stopped) return;
+        if (refused) this.refused();
         if (!this.over()) return void window.setTimeout(() => void this.follow(), 1000);
         this.flush();
         this.historyRead();
