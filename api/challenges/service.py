@@ -25,6 +25,7 @@ from api.challenges.store import ChallengeStore
 from api.clock import TimeControl
 from api.stores.accounts import AccountRecord, AccountStore
 from api.stores.base import Admits
+from api.text_inputs import DATA_NAME
 from domain.errors import ErrorCode, InvalidOptions
 from variants import VARIANTS
 
@@ -192,11 +193,25 @@ def _check_game(command: ChallengeAccounts) -> None:
             ErrorCode.INVALID_CHALLENGE,
             f"{command.variant} takes {ruleset.min_players} to {ruleset.max_players} players",
         )
-    if len(command.options) > MAX_OPTIONS:
-        raise refuse(ErrorCode.INVALID_CHALLENGE, f"at most {MAX_OPTIONS} options")
+    if len(command.options) > MAX_OPTIONS or not all(map(_plain, command.options.values())):
+        raise refuse(
+            ErrorCode.INVALID_CHALLENGE,
+            f"at most {MAX_OPTIONS} options, each a number of 32 bits, a truth value, null or "
+            f"a name ({DATA_NAME.rule})",
+        )
     try:
         VARIANTS[command.variant].options(command.options)
         if command.clock is not None:
             TimeControl.from_dict(command.clock)
     except (InvalidOptions, TypeError, ValueError) as error:
         raise refuse(ErrorCode.INVALID_CHALLENGE, f"options the game accepts ({error})") from None
+
+
+def _plain(value: object) -> bool:
+    """An option's value as a game's options take it, and as both stores keep it: a GraphQL
+    Int (JSON numbers may be any size), a Boolean, null, or a name of the game's data."""
+    if isinstance(value, bool) or value is None:
+        return True
+    if isinstance(value, int):
+        return -(2**31) <= value < 2**31
+    return isinstance(value, str) and len(value) <= DATA_NAME.most

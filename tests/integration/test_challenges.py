@@ -150,6 +150,8 @@ async def test_refusals_change_nothing(instances: Instances) -> None:
     assert await refused(("bob", "bob")) == "INVALID_CHALLENGE"
     assert await refused(("bob", "cat"), variant="chess") == "INVALID_CHALLENGE"
     assert await refused(("bob", "cat"), options={"no_such": 1}) == "INVALID_CHALLENGE"
+    assert await refused(("bob", "cat"), options={"round_limit": 10**30}) == "INVALID_CHALLENGE"
+    assert await refused(("bob", "cat"), options={"round_limit": "x" * 65}) == "INVALID_CHALLENGE"
     assert await refused(("bob", "cat"), clock={"kind": "nonsense"}) == "INVALID_CHALLENGE"
     assert await one.of_account("ann", open_only=False) == []
     reader = who("ann", scopes=frozenset({Scope.GAMES_READ, Scope.GAMES_PLAY}))
