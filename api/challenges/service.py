@@ -33,7 +33,7 @@ CHALLENGED = (2, 5)  # how many accounts one challenge invites: tables of 3 to 6
 MAX_OPEN = 10  # open challenges an account takes part in at once, made or received
 RETRIES = 20  # rereads after another instance's write came first
 MAX_OPTIONS = 20
-LISTED = 200  # an account's challenges read at most (newest first)
+LISTED = 50  # an account's challenges read at most, newest first (its open ones are the newest)
 
 Change = Callable[[ChallengeRecord], ChallengeRecord]
 

@@ -247,7 +247,7 @@ class MyAccount:
 
     @strawberry.field(
         description="Its challenges, made (OUTGOING) and received (INCOMING), newest first: "
-        "only the open ones unless `open` is false (the scope GAMES_READ)."
+        "only the open ones unless `open` is false (then the 50 newest; the scope GAMES_READ)."
     )
     async def challenges(
         self,
