@@ -1,13 +1,15 @@
 """Challenges over both stores (SQLite and the real MongoDB process of tests/mongo_server.py),
 with two server instances on one database: every refusal has its code and changes nothing;
 accepts racing on two instances start the game once, with the accounts' bound seats; an
-accept racing a cancel, one of them wins; listings, newest first, per account."""
+accept racing a cancel, one of them wins; listings, newest first, per account; a game left
+unopened by an instance that died after the last acceptance is opened, once, by a later read."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Callable
 from contextlib import AsyncExitStack
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -18,7 +20,7 @@ from api.accounts.tokens import TokenKind
 from api.broker import Broker
 from api.challenges.errors import ChallengeError
 from api.challenges.games import ChallengeGames
-from api.challenges.records import LIFETIME_SECONDS, ChallengeStatus
+from api.challenges.records import LIFETIME_SECONDS, ChallengeRecord, ChallengeStatus
 from api.challenges.service import MAX_OPEN, ChallengeAccounts, Challenges
 from api.challenges.store import challenge_store_for
 from api.service import GameService
@@ -192,3 +194,30 @@ async def test_expired_and_bounded(instances: Instances) -> None:
     assert (await one.challenge(ANN, ChallengeAccounts(("dan", "eve")))).status is (
         ChallengeStatus.OPEN
     )
+
+
+class Crashing:
+    """An instance that dies between writing the last acceptance and opening the game."""
+
+    async def open_game(self, challenge: ChallengeRecord) -> None:
+        raise RuntimeError("the instance died here")
+
+
+async def test_a_game_left_unopened_by_a_crash_is_opened_by_the_next_read(
+    instances: Instances,
+) -> None:
+    challenges, services, _ = instances
+    dying = replace(challenges[0], games=Crashing())
+    made = await challenges[1].challenge(ANN, ChallengeAccounts(("bob", "cat")))
+    await dying.accept(BOB, made.id)
+    with pytest.raises(RuntimeError):
+        await dying.accept(CAT, made.id)
+    stored = await challenges[1].get(made.id)
+    assert stored.status is ChallengeStatus.ACCEPTED
+    assert await services[1].store.get(stored.game_id) is None
+    (listed,) = await challenges[1].of_account("cat", open_only=False)
+    await challenges[1].settle(listed)  # what `me { challenges }` and `challenge(id)` do
+    await challenges[1].settle(listed)  # again: nothing more
+    record = (await services[1].session(stored.game_id)).record
+    assert record.status == GameStatus.ACTIVE
+    assert [seat.account_id for seat in record.seats] == list(stored.seats)
