@@ -40,6 +40,7 @@ from api.accounts.service import Accounts
 from api.body_limit import BodySizeLimit
 from api.broker import Broker, LobbyNews
 from api.budget import Budgets
+from api.challenges.wiring import challenges_beside
 from api.clock_ticker import run_clock
 from api.feed import ChangeFeed
 from api.graphiql import ASSETS_PATH, MISSING_PAGE, ImmutableFiles, local_page
@@ -477,6 +478,7 @@ def create_app(
             (feed, account_feed),
         ),
     )
+    challenges_beside(app, store, service.work, accounts.store)
     app.state.service = service
     app.state.accounts = accounts
     app.state.tournaments = tournaments

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import enum
 from collections.abc import Iterator
+from typing import TYPE_CHECKING, Annotated
 
 import strawberry
 from graphql import GraphQLError
@@ -24,6 +25,7 @@ from api.graphql.account_games import (
     account_games,
     bounded_variant,
 )
+from api.graphql.challenge_enums import ChallengeDirection
 from api.graphql.clock import iso
 from api.graphql.context import Info, credential_error
 from api.graphql.ids import to_global_id
@@ -40,6 +42,9 @@ from api.graphql.rating_types import (
 )
 from api.stores.accounts import AccountRecord, CredentialRecord
 from api.text_inputs import GLOBAL_ID
+
+if TYPE_CHECKING:
+    from api.graphql.challenges import Challenge
 
 NAME_RULE = (
     f"{names.SHORTEST} to {names.LONGEST} characters: letters, digits, marks and '_', '-', "
@@ -239,6 +244,24 @@ class MyAccount:
         filters, counts, cursors = (status, variant), (first, last), (after, before)
         account = self.principal.account_id
         return await account_games(info, account, filters, counts, cursors, own=True)
+
+    @strawberry.field(
+        description="Its challenges, made (OUTGOING) and received (INCOMING), newest first: "
+        "only the open ones unless `open` is false (then the 50 newest; the scope GAMES_READ)."
+    )
+    async def challenges(
+        self,
+        info: Info,
+        direction: Annotated[
+            ChallengeDirection, strawberry.argument(description="Made, received, or both.")
+        ] = ChallengeDirection.BOTH,
+        open: Annotated[
+            bool, strawberry.argument(description="Only the open ones (not expired either).")
+        ] = True,
+    ) -> list[Annotated[Challenge, strawberry.lazy("api.graphql.challenges")]]:
+        from api.graphql.challenges import my_challenges
+
+        return await my_challenges(info, self.principal, direction, open)
 
     @strawberry.field(
         description="Its personal API tokens, oldest first (the scope ACCOUNT_MANAGE; "

@@ -23,6 +23,8 @@ from strawberry.types import ExecutionContext
 import api.lobby_events  # noqa: F401
 from api.budget import Budgets
 from api.graphql.accounts import AccountMutation, AccountQuery
+from api.graphql.challenge_mutations import ChallengeMutation
+from api.graphql.challenges import ChallengeQuery, ChallengeSubscription
 from api.graphql.errors import is_unexpected
 from api.graphql.game import Game
 from api.graphql.generated import STATE_TYPES
@@ -80,9 +82,15 @@ def build_schema(
     limits = Limits(max_depth=max_depth, max_aliases=max_aliases, max_cost=max_cost)
     answers = StaticAnswers()
     built = Schema(
-        query=merge_types("Query", (Query, AccountQuery, TournamentQuery, RatingQuery)),
-        mutation=merge_types("Mutation", (Mutation, AccountMutation, TournamentMutation)),
-        subscription=merge_types("Subscription", (Subscription, TournamentSubscription)),
+        query=merge_types(
+            "Query", (Query, AccountQuery, TournamentQuery, RatingQuery, ChallengeQuery)
+        ),
+        mutation=merge_types(
+            "Mutation", (Mutation, AccountMutation, TournamentMutation, ChallengeMutation)
+        ),
+        subscription=merge_types(
+            "Subscription", (Subscription, TournamentSubscription, ChallengeSubscription)
+        ),
         types=[Game, *STATE_TYPES, *OWN_OPTION_TYPES],
         execution_context_class=SharedEventExecutor,
         extensions=[

@@ -1,0 +1,1 @@
+"""Challenges: an account invites 2 to 5 others to a game; it starts when all accept."""
