@@ -29,6 +29,7 @@ from api.graphql.generated import STATE_TYPES
 from api.graphql.limits import DocumentLimits, Limits
 from api.graphql.mutation import Mutation
 from api.graphql.options import OWN_OPTION_TYPES
+from api.graphql.pool import PoolMutation
 from api.graphql.query import Query
 from api.graphql.ratings import RatingQuery
 from api.graphql.shared_events import SharedEventExecutor, StreamResultsRunner
@@ -81,7 +82,9 @@ def build_schema(
     answers = StaticAnswers()
     built = Schema(
         query=merge_types("Query", (Query, AccountQuery, TournamentQuery, RatingQuery)),
-        mutation=merge_types("Mutation", (Mutation, AccountMutation, TournamentMutation)),
+        mutation=merge_types(
+            "Mutation", (Mutation, AccountMutation, TournamentMutation, PoolMutation)
+        ),
         subscription=merge_types("Subscription", (Subscription, TournamentSubscription)),
         types=[Game, *STATE_TYPES, *OWN_OPTION_TYPES],
         execution_context_class=SharedEventExecutor,
