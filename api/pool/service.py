@@ -182,21 +182,24 @@ class Pool:
 
     async def run_pass(self) -> int:
         """Expire, repair, match, claim and open: the tables opened."""
-        now = self.now()
+        opened = 0
+        for table, seeks in await self.claim_tables(self.now()):
+            opened += await self._open(table, seeks)
+        return opened
+
+    async def claim_tables(self, now: float) -> list[tuple[str, list[SeekRecord]]]:
+        """A pass's tables formed and claimed whole (their seeks matched to them), each with
+        its seeks, the oldest first; their games are still to open."""
         await self.store.expire(now)
         await self._repair(now)
         records = await self.store.open_seeks(now, PASS_LIMIT)
         by_id = {record.id: record for record in records}
-        opened = 0
-        for table in match([as_seek(record) for record in records], now, self.window):
-            ids = [seek.id for seek in table.seeks]
-            table_id = uuid.uuid4().hex
-            claimed = await self.store.claim(ids, table_id, now)
-            if len(claimed) < len(ids):  # another instance, a cancel or expiry came first
-                await self.store.release(claimed, table_id)
-                continue
-            opened += await self._open(table_id, [by_id[seek_id] for seek_id in ids])
-        return opened
+        formed = {
+            uuid.uuid4().hex: [by_id[seek.id] for seek in table.seeks]
+            for table in match([as_seek(record) for record in records], now, self.window)
+        }
+        tables = [(table, [seek.id for seek in seeks]) for table, seeks in formed.items()]
+        return [(table, formed[table]) for table in await self.store.claim(tables, now)]
 
     async def _open(self, table: str, seeks: Sequence[SeekRecord]) -> int:
         try:

@@ -13,6 +13,8 @@ from typing import Protocol
 
 from api.pool.records import SeekRecord
 
+Table = tuple[str, Sequence[str]]  # a table's id (its game's) and its seeks' ids
+
 
 class SeekStore(Protocol):
     async def open(self) -> None: ...
@@ -37,8 +39,10 @@ class SeekStore(Protocol):
         """An open seek's new state (cancelled, expired); False if it was not open."""
         ...
 
-    async def claim(self, seek_ids: Sequence[str], table: str, now: float) -> list[str]:
-        """Each open seek of `seek_ids` matched to `table`; the ids claimed."""
+    async def claim(self, tables: Sequence[Table], now: float) -> list[str]:
+        """Each table's seeks matched to it if every one of them is open (a table some of
+        whose seeks were taken first is rolled back: its seeks stay open); the tables
+        claimed whole."""
         ...
 
     async def release(self, seek_ids: Sequence[str], table: str) -> None:

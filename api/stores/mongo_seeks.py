@@ -12,6 +12,7 @@ from pymongo import ASCENDING, DESCENDING
 from pymongo.asynchronous.database import AsyncDatabase
 
 from api.pool.records import EXPIRED, OPEN, SeekRecord, matched
+from api.pool.store import Table
 from api.stores.side_stores import MongoSideStore
 
 Document = dict[str, Any]
@@ -71,15 +72,24 @@ class MongoSeekStore(MongoSideStore):
         )
         return result.modified_count == 1
 
-    async def claim(self, seek_ids: Sequence[str], table: str, now: float) -> list[str]:
+    async def claim(self, tables: Sequence[Table], now: float) -> list[str]:
         claimed = []
-        for seek_id in seek_ids:
-            result = await self.db.seeks.update_one(
-                {"_id": seek_id, "state": OPEN},
-                {"$set": {"state": matched(table), "matched_at": now}},
-            )
-            if result.modified_count == 1:
-                claimed.append(seek_id)
+        for table, seek_ids in tables:
+            taken = []
+            for seek_id in seek_ids:  # in the table's order, oldest first, as every instance
+                result = await self.db.seeks.update_one(
+                    {"_id": seek_id, "state": OPEN},
+                    {"$set": {"state": matched(table), "matched_at": now}},
+                )
+                if result.modified_count != 1:
+                    # Stop at the first seek taken first: of two instances claiming one table
+                    # the first to take its oldest seek takes them all, none both half.
+                    break
+                taken.append(seek_id)
+            if len(taken) == len(seek_ids):
+                claimed.append(table)
+            else:  # another instance, a cancel or expiry came first: the table is undone
+                await self.release(taken, table)
         return claimed
 
     async def release(self, seek_ids: Sequence[str], table: str) -> None:

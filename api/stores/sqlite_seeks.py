@@ -10,6 +10,7 @@ import sqlite3
 from collections.abc import Sequence
 
 from api.pool.records import OPEN, SeekRecord, matched
+from api.pool.store import Table
 from api.stores.side_stores import SqliteSideStore
 
 SCHEMA = """
@@ -100,14 +101,31 @@ class SqliteSeekStore(SqliteSideStore):
         sql = "UPDATE seeks SET state = ? WHERE id = ? AND state = ?"
         return await self._update(sql, (state, seek_id, OPEN)) == 1
 
-    async def claim(self, seek_ids: Sequence[str], table: str, now: float) -> list[str]:
+    async def claim(self, tables: Sequence[Table], now: float) -> list[str]:
         def write(c: sqlite3.Connection) -> list[str]:
+            # One transaction for the pass (one sync to disk, not one a seek), a savepoint
+            # a table: a table not claimed whole is rolled back alone.
             sql = "UPDATE seeks SET state = ?, matched_at = ? WHERE id = ? AND state = ?"
-            return [
-                seek_id
-                for seek_id in seek_ids
-                if c.execute(sql, (matched(table), now, seek_id, OPEN)).rowcount == 1
-            ]
+            claimed = []
+            c.execute("BEGIN IMMEDIATE")
+            try:
+                for table, seek_ids in tables:
+                    c.execute("SAVEPOINT table_claim")
+                    taken = [
+                        c.execute(sql, (matched(table), now, seek_id, OPEN)).rowcount
+                        for seek_id in seek_ids
+                    ]
+                    if all(taken):
+                        claimed.append(table)
+                        c.execute("RELEASE table_claim")
+                    else:
+                        c.execute("ROLLBACK TO table_claim")
+                        c.execute("RELEASE table_claim")
+                c.execute("COMMIT")
+            except BaseException:
+                c.execute("ROLLBACK")
+                raise
+            return claimed
 
         return await self._run(write)
 

@@ -16,7 +16,7 @@ from api.accounts.errors import CredentialRefused
 from api.accounts.scopes import Principal, Scope
 from api.accounts.tokens import TokenKind
 from api.pool.records import CANCELLED, EXPIRED, OPEN, SeekRecord
-from api.pool.service import LIFETIME, MOST_SEEKS, JoinSeek, Pool, PoolError
+from api.pool.service import LIFETIME, MOST_SEEKS, REPAIR_AFTER, JoinSeek, Pool, PoolError
 from api.pool.store import SeekStore
 from api.ratings.records import Speed
 from api.stores.mongo_ratings import MongoRatingStore
@@ -175,7 +175,7 @@ async def test_a_table_whose_claim_partly_failed_is_rolled_back(
 ) -> None:
     pool, tables = instances[0]
     seeks = [await pool.join(player(n), four()) for n in range(4)]
-    assert await pool.store.claim([seeks[3].id], "elsewhere", NOW) == [seeks[3].id]
+    assert await pool.store.claim([("elsewhere", [seeks[3].id])], NOW) == ["elsewhere"]
     assert await pool.run_pass() == 0
     assert [(await pool.store.seek(s.id)).state for s in seeks[:3]] == [OPEN] * 3  # type: ignore[union-attr]
     await pool.store.release([seeks[3].id], "elsewhere")
@@ -198,3 +198,43 @@ async def test_two_instances_passing_at_once_match_each_seek_once(
     seated = [account for _, accounts in opened for account in accounts]
     assert len(seated) == len(set(seated)) == 39  # every seek at one table, once
     assert len({table for table, _ in opened}) == len(opened) == 6 + 5
+
+
+async def test_a_claim_takes_whole_tables_only(instances: list[tuple[Pool, Tables]]) -> None:
+    store = instances[0][0].store
+    s = [(await instances[0][0].join(player(n), four())).id for n in range(3)]
+    claimed = await store.claim([("a", [s[0], s[1]]), ("b", [s[1], s[2]])], NOW)
+    assert claimed == ["a"]  # b's second seek was a's: b is rolled back whole
+    states = [(await store.seek(seek_id)).state for seek_id in s]  # type: ignore[union-attr]
+    assert states == ["matched:a", "matched:a", OPEN]
+
+
+class Failing(Tables):
+    """Fails to open its first table, as an instance that dies while opening it."""
+
+    async def open_table(self, table: str, seeks: Sequence[SeekRecord]) -> None:
+        if not self.opened:
+            self.opened.append((table, ()))
+            raise RuntimeError("the instance died")
+        await super().open_table(table, seeks)
+
+
+async def test_a_table_whose_opening_failed_is_opened_by_a_later_pass(
+    instances: list[tuple[Pool, Tables]],
+) -> None:
+    pool, other = instances[0][0], instances[1][0]
+    failing = Failing()
+    pool.tables = failing
+    for n in range(4):
+        await pool.join(player(n), four())
+    assert await pool.run_pass() == 0
+    other.now = lambda: NOW + REPAIR_AFTER - 1
+    assert await other.run_pass() == 0  # not yet: its instance may still be opening it
+    other.now = lambda: NOW + REPAIR_AFTER + 1
+    await other.run_pass()
+    [(failed, _), (table, accounts)] = failing.opened + instances[1][1].opened
+    assert table == failed  # the same table, its game's id: opened once
+    assert sorted(accounts) == [f"p{n:03d}" for n in range(4)]
+    seeks = [s for n in range(4) for s in await pool.seeks_of(f"p{n:03d}", 1)]
+    assert {s.table for s in seeks} == {table}
+    assert all(s.started for s in seeks)
