@@ -194,10 +194,11 @@ class Pool:
         await self._repair(now)
         records = await self.store.open_seeks(now, PASS_LIMIT)
         by_id = {record.id: record for record in records}
-        formed = {
-            uuid.uuid4().hex: [by_id[seek.id] for seek in table.seeks]
-            for table in match([as_seek(record) for record in records], now, self.window)
-        }
+        seeks = [as_seek(record) for record in records]
+        # A full pool's matching takes a tenth of a second or more: off the event loop, which
+        # goes on serving meanwhile.
+        found = await asyncio.to_thread(match, seeks, now, self.window)
+        formed = {uuid.uuid4().hex: [by_id[seek.id] for seek in table.seeks] for table in found}
         tables = [(table, [seek.id for seek in seeks]) for table, seeks in formed.items()]
         return [(table, formed[table]) for table in await self.store.claim(tables, now)]
 
