@@ -53,6 +53,7 @@ from api.health import health_routes
 from api.observability import Observability
 from api.origins import admits, origin_pattern
 from api.persisted import carries_persisted_query, persisted_queries
+from api.pool.wiring import pool_beside
 from api.ratings.service import Ratings, ratings_beside
 from api.refusals import (
     CODES_BY_STATUS,
@@ -479,6 +480,7 @@ def create_app(
         ),
     )
     challenges_beside(app, store, service.work, accounts.store)
+    pool_beside(app, store, service.work, accounts, ratings)
     app.state.service = service
     app.state.accounts = accounts
     app.state.tournaments = tournaments

@@ -82,6 +82,11 @@ class ErrorCode(enum.StrEnum):
     PEOPLE_ONLY = "PEOPLE_ONLY"
     # Rated games (api/ratings/): a chosen seed arranges the dice
     RATED_GAME_SEEDED = "RATED_GAME_SEEDED"
+    # The matchmaking pool (api/pool/)
+    INVALID_SEEK = "INVALID_SEEK"
+    NOT_YOUR_SEEK = "NOT_YOUR_SEEK"
+    SEEK_NOT_FOUND = "SEEK_NOT_FOUND"
+    TOO_MANY_SEEKS = "TOO_MANY_SEEKS"
     # Tournaments: settings, registration, rounds (api/tournaments/)
     ALREADY_REGISTERED = "ALREADY_REGISTERED"
     INVALID_TOURNAMENT = "INVALID_TOURNAMENT"

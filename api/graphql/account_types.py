@@ -30,6 +30,9 @@ from api.graphql.clock import iso
 from api.graphql.context import Info, credential_error
 from api.graphql.ids import to_global_id
 from api.graphql.inputs import ECHOED_KEY, UserError
+
+if TYPE_CHECKING:
+    from api.graphql.pool import Seek
 from api.graphql.pages import AFTER, BEFORE, FIRST, LAST
 from api.graphql.rating_types import (
     RATED_SPEED,
@@ -271,6 +274,15 @@ class MyAccount:
         with refused():
             records = await api_tokens(accounts_of(info), self.principal)
         return [api_token_type(record) for record in records]
+
+    @strawberry.field(
+        description="Its seeks in the matchmaking pool, newest first (the last 20): an open "
+        "one's state, a matched one's game (`gameId`)."
+    )
+    async def seeks(self, info: Info) -> list[Annotated[Seek, strawberry.lazy("api.graphql.pool")]]:
+        from api.graphql.pool import seeks_of  # the pool's types import this module's
+
+        return await seeks_of(info, self.principal.account_id)
 
 
 def my_account_type(record: AccountRecord, principal: Principal) -> MyAccount:

@@ -31,6 +31,7 @@ from api.graphql.generated import STATE_TYPES
 from api.graphql.limits import DocumentLimits, Limits
 from api.graphql.mutation import Mutation
 from api.graphql.options import OWN_OPTION_TYPES
+from api.graphql.pool import PoolMutation
 from api.graphql.query import Query
 from api.graphql.ratings import RatingQuery
 from api.graphql.shared_events import SharedEventExecutor, StreamResultsRunner
@@ -86,7 +87,8 @@ def build_schema(
             "Query", (Query, AccountQuery, TournamentQuery, RatingQuery, ChallengeQuery)
         ),
         mutation=merge_types(
-            "Mutation", (Mutation, AccountMutation, TournamentMutation, ChallengeMutation)
+            "Mutation",
+            (Mutation, AccountMutation, TournamentMutation, ChallengeMutation, PoolMutation),
         ),
         subscription=merge_types(
             "Subscription", (Subscription, TournamentSubscription, ChallengeSubscription)
