@@ -108,6 +108,7 @@ def test_a_session_ended_elsewhere_is_dropped_and_the_game_watched_without_knock
     forgets the session, logs out and watches, and opens at most one socket after (as a
     spectator), not one every second for ever."""
     ended = steps(seen)["sessionEnded"]
+    assert isinstance(ended, dict)
     assert ended["changed"] == {"ended": 1, "userErrors": []}
     assert ended["session"] is None
     assert ended["socketsAfter"] <= 1
