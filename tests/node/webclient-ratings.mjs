@@ -159,6 +159,9 @@ try {
   await watcher.goto(`${serverUrl}/#/leaderboard/classic/real-time/people`);
   await watcher.waitForSelector("table.board tbody tr[data-account]");
   await check(watcher, "leaderboard-it");
+  await watcher.goto(`${serverUrl}/#/account/Dora`);
+  await watcher.waitForSelector(".rating-history tbody tr");
+  await check(watcher, "profile-it");
 
   // 5. Anna creates a rated game from the lobby's form: a seed is refused in words, then none.
   await phone.goto(`${serverUrl}/#/login`);
