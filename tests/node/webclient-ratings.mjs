@@ -1,5 +1,5 @@
 // The web client's ratings, in headless Chromium against a real server:
-//   node webclient-ratings.mjs CHROMIUM SERVER_URL
+//   node webclient-ratings.mjs CHROMIUM SERVER_URL [SCREENSHOTS_FOLDER]
 // Four accounts, made through the API, play 24 rated games of classic (real time: a clock of 5
 // minutes a turn) to their end by resignations, Anna winning most, then Bruno, Carlo, Dora; a
 // game's page (on a phone) shows it rated, each player's rating beside its name and the
@@ -10,7 +10,7 @@
 // JSON line of what it saw (tests/e2e/test_web_ratings.py asserts on it).
 import { audit, graphqlAt, guardedPage, launch, rawWords } from "./browser.mjs";
 
-const [executablePath, serverUrl] = process.argv.slice(2);
+const [executablePath, serverUrl, shots] = process.argv.slice(2);
 const origin = new URL(serverUrl).origin;
 const browser = await launch(executablePath);
 const out = { elsewhere: [], errors: [], raw: [], axe: {}, steps: {}, documents: {} };
@@ -112,6 +112,7 @@ try {
   await watcher.goto(`${serverUrl}/#/game/${encodeURIComponent(last)}`);
   out.steps.settled = await gameRatings(watcher, "ACTIVE");
   await check(watcher, "game-it");
+  if (shots) await watcher.screenshot({ path: `${shots}/rated-game-it.png` });
   await resignAllBut(last, WINNERS.at(-1), tokens);
   await waitRated(last);
 
@@ -134,6 +135,7 @@ try {
     };
   }
   await check(phone, "profile-en");
+  if (shots) await phone.screenshot({ path: `${shots}/ratings-profile-en.png`, fullPage: true });
 
   // 4. The leaderboard, from the lobby, by keyboard: people's, then bots'.
   await phone.goto(`${serverUrl}/#/`);
@@ -141,23 +143,24 @@ try {
   await phone.focus("nav.leaderboards a");
   await phone.keyboard.press("Enter");
   await phone.waitForURL(/#\/leaderboard\//);
-  await phone.waitForSelector("table.board tbody tr");
+  await phone.waitForSelector("table.leaderboard-table tbody tr");
   const board = { url: phone.url().split("#")[1] };
   board.title = await phone.textContent("main h1");
-  board.rows = await phone.$$eval("table.board tbody tr", (rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent.trim())));
+  board.rows = await phone.$$eval("table.leaderboard-table tbody tr", (rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent.trim())));
   board.api = (await api(`{ leaderboard(variant: "classic", speed: REAL_TIME, bots: false) { edges { node { place account { name } rating { rating games } } } } }`)).leaderboard.edges.map((edge) => edge.node);
   await check(phone, "leaderboard-en");
+  if (shots) await phone.screenshot({ path: `${shots}/leaderboard-en.png`, fullPage: true });
   await phone.focus("nav.board-kind a:not([aria-current])");
   await phone.keyboard.press("Enter");
   await phone.waitForURL(/\/bots$/);
-  await phone.waitForFunction(() => document.querySelector("table.board tbody td.quiet"));
-  board.bots = await phone.textContent("table.board tbody");
+  await phone.waitForFunction(() => document.querySelector("table.leaderboard-table tbody td.quiet"));
+  board.bots = await phone.textContent("table.leaderboard-table tbody");
   // Another speed, chosen in the page: nobody played correspondence games.
   await phone.selectOption("form.board-choice select[name=speed]", "CORRESPONDENCE");
   await phone.waitForURL(/\/correspondence\/bots$/);
   out.steps.board = board;
   await watcher.goto(`${serverUrl}/#/leaderboard/classic/real-time/people`);
-  await watcher.waitForSelector("table.board tbody tr[data-account]");
+  await watcher.waitForSelector("table.leaderboard-table tbody tr[data-account]");
   await check(watcher, "leaderboard-it");
   await watcher.goto(`${serverUrl}/#/account/Dora`);
   await watcher.waitForSelector(".rating-history tbody tr");

@@ -1,6 +1,6 @@
 // A rated game on its page: marked so with its speed, each player's rating beside its name (its
 // account's in the game's variant and speed), and the expected ranking the ratings give (each
-// player's chance to finish first and its expected place), before and during the game.
+// player's expected place and chance to finish first), before, during and after the game.
 
 import { escape, html } from "../dom";
 import { percent, t } from "../i18n";
@@ -31,12 +31,12 @@ export function renderExpected(box: HTMLElement, ctx: GameContext): void {
   const sorted = [...expected].sort((a, b) => a.rank - b.rank || a.seat - b.seat);
   const rows = sorted.map((place) => {
     const swatch = `<span class="swatch" style="background:${ctx.colour(place.seat)}"></span>`;
-    return `<tr data-seat="${place.seat}"><td>${place.rank}</td><th scope="row">${swatch}${escape(ctx.names.player(place.seat))}</th><td>${ratingText(place.rating)}</td><td class="chance">${percent(place.winChance)}</td></tr>`;
+    return `<tr data-seat="${place.seat}"><td>${place.rank}</td><th scope="row">${swatch}${escape(ctx.names.player(place.seat))}</th><td class="chance">${percent(place.winChance)}</td></tr>`;
   });
   const title = t("rating.expected");
   box.replaceChildren(
     html(`<div class="expected"><h2>${title}</h2><div class="table-scroll" tabindex="0" role="region" aria-label="${title}"><table>
-      <thead><tr><th scope="col">${t("rating.expectedPlace")}</th><th scope="col">${t("seats.player")}</th><th scope="col">${t("rating.rating")}</th><th scope="col">${t("rating.winChance")}</th></tr></thead>
+      <thead><tr><th scope="col">${t("rating.expectedPlace")}</th><th scope="col">${t("seats.player")}</th><th scope="col">${t("rating.winChance")}</th></tr></thead>
       <tbody>${rows.join("")}</tbody></table></div></div>`),
   );
 }

@@ -45,7 +45,7 @@ export function showLeaderboard(root: HTMLElement, at: Board, variants: readonly
     ${choices(at, variants)}
     <p class="quiet">${t("rating.boardRules")}</p>
     <p class="error" role="alert"></p>
-    <div class="table-scroll" tabindex="0" role="region" aria-label="${escape(heading)}"><table class="board">
+    <div class="table-scroll" tabindex="0" role="region" aria-label="${escape(heading)}"><table class="leaderboard-table">
       <thead><tr><th scope="col">${t("rating.place")}</th><th scope="col">${t("seats.player")}</th><th scope="col">${t("rating.rating")}</th><th scope="col">${t("rating.games")}</th></tr></thead>
       <tbody></tbody></table></div>
   </main>`);
