@@ -76,10 +76,23 @@ def test_profiles_show_the_changed_ratings_and_their_history_as_the_api_has_them
     assert isinstance(profiles, dict)
     for name in PLAYERS:
         profile = profiles[name]
-        (rating,) = profile["api"]["ratings"]
-        mark = "?" if rating["provisional"] else ""
-        assert rating["games"] == 24
-        assert profile["shown"] == [["RisiKo!", "real time", f"{rating['rating']}{mark}", "24"]]
+        ratings = {rating["speed"]: rating for rating in profile["api"]["ratings"]}
+        assert sorted(ratings) == ["CORRESPONDENCE", "REAL_TIME"]
+        assert ratings["REAL_TIME"]["games"] == 24
+        assert ratings["CORRESPONDENCE"]["games"] == 1
+        assert ratings["CORRESPONDENCE"]["provisional"]
+        speeds = {"REAL_TIME": "real time", "CORRESPONDENCE": "correspondence"}
+        mark = {True: "?", False: ""}
+        shown = [
+            [
+                "RisiKo!",
+                speeds[r["speed"]],
+                f"{r['rating']}{mark[r['provisional']]}",
+                str(r["games"]),
+            ]
+            for r in profile["api"]["ratings"]
+        ]
+        assert profile["shown"] == shown  # as the API lists them
         history = profile["history"]
         changes = profile["api"]["ratingHistory"]["edges"]
         assert profile["firstPage"] == 20  # then the next page, asked for
@@ -93,6 +106,11 @@ def test_profiles_show_the_changed_ratings_and_their_history_as_the_api_has_them
             sign = "+" if delta > 0 else "\N{MINUS SIGN}" if delta else "±"
             assert row[4] == f"{sign}{abs(delta)}"
     assert profiles["Anna"]["history"][-1][2] == "1500?"  # the first game from a newcomer's
+    # The other rating's history, chosen on the page.
+    correspondence = steps(seen)["correspondence"]
+    assert isinstance(correspondence, dict)
+    assert correspondence["heading"] == "Rating history: RisiKo!, correspondence"
+    assert correspondence["history"] == [correspondence["game"]]
     # The last game's page showed, beside each name, the rating its history has before it.
     settled = steps(seen)["settled"]
     assert isinstance(settled, dict)

@@ -1,6 +1,6 @@
 // The web client's ratings, in headless Chromium against a real server:
 //   node webclient-ratings.mjs CHROMIUM SERVER_URL [SCREENSHOTS_FOLDER]
-// Four accounts, made through the API, play 24 rated games of classic (real time: a clock of 5
+// Four accounts, made through the API, play 24 rated real-time games (and one correspondence) of classic (real time: a clock of 5
 // minutes a turn) to their end by resignations, Anna winning most, then Bruno, Carlo, Dora; a
 // game's page (on a phone) shows it rated, each player's rating beside its name and the
 // expected ranking before and during the game; the profiles show the changed ratings and their
@@ -34,9 +34,10 @@ async function account(name, number) {
   return (await ok(`mutation($i: RegisterInput!) { register(input: $i) { token userErrors { code } } }`, { i: { name, password: PASSWORD } }, null, `192.0.2.${number}`)).token;
 }
 
-/** A rated game of the four, seated in order, not started. */
-async function ratedTable(tokens) {
-  const input = { variant: "classic", rated: true, timeControl: { turnSeconds: 300 } };
+/** A rated game of the four, seated in order, not started: real time (5 minutes a turn), or
+ * correspondence (no clock). */
+async function ratedTable(tokens, realTime = true) {
+  const input = { variant: "classic", rated: true, ...(realTime ? { timeControl: { turnSeconds: 300 } } : {}) };
   const gameId = (await ok(`mutation($i: CreateGameInput!) { createGame(input: $i) { game { id } userErrors { code } } }`, { i: input }, tokens.Anna)).game.id;
   for (const name of PLAYERS) await ok(`mutation($g: ID!) { joinGame(input: {gameId: $g}) { token userErrors { code } } }`, { g: gameId }, tokens[name]);
   return gameId;
@@ -73,10 +74,11 @@ async function check(page, where, people = PLAYERS) {
   for (const found of await rawWords(page, [], ENUMS, people)) out.raw.push({ where, ...found });
 }
 
-async function waitRated(gameId) {
+async function waitRated(gameId, speed = "REAL_TIME") {
   for (let tries = 0; tries < 100; tries++) {
     const game = (await api(`query($g: ID!) { game(id: $g) { status } }`, { g: gameId })).game;
-    const history = (await api(`{ account(name: "Anna") { ratingHistory(variant: "classic", speed: REAL_TIME, first: 1) { edges { node { gameId } } } } }`)).account.ratingHistory.edges;
+    const query = `query($s: Speed!) { account(name: "Anna") { ratingHistory(variant: "classic", speed: $s, first: 1) { edges { node { gameId } } } } }`;
+    const history = (await api(query, { s: speed })).account.ratingHistory.edges;
     if (game.status === "FINISHED" && history[0]?.node.gameId === gameId) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -115,6 +117,11 @@ try {
   if (shots) await watcher.screenshot({ path: `${shots}/rated-game-it.png` });
   await resignAllBut(last, WINNERS.at(-1), tokens);
   await waitRated(last);
+  // And one correspondence game, which Anna wins: a second rating each.
+  const slow = await ratedTable(tokens, false);
+  await start(slow, tokens);
+  await resignAllBut(slow, "Anna", tokens);
+  await waitRated(slow, "CORRESPONDENCE");
 
   // 3. The profiles: each rating as the API has it, and Anna's history.
   out.steps.profiles = {};
@@ -122,6 +129,9 @@ try {
     await phone.goto(`${serverUrl}/#/account/${name}`);
     await phone.waitForSelector(".ratings-table tbody tr");
     await phone.waitForSelector(".rating-history tbody tr");
+    // Two ratings: the real-time one's history chosen.
+    await phone.click(".ratings-table tr[data-speed=REAL_TIME] button");
+    await phone.waitForFunction(() => document.querySelector(".rating-history h3")?.textContent.endsWith("real time") && document.querySelector(".rating-history tbody tr"));
     // The history's first page, then the next one.
     const firstPage = await phone.locator(".rating-history tbody tr").count();
     await phone.click(".rating-history button.more");
@@ -134,8 +144,17 @@ try {
       api: (await api(`query($n: String!) { account(name: $n) { ratings { variant speed rating games provisional } ratingHistory(variant: "classic", speed: REAL_TIME, first: 50) { edges { node { gameId before { rating } after { rating } } } } } }`, { n: name })).account,
     };
   }
+  // Dora's correspondence history: its one game.
+  await phone.click(".ratings-table tr[data-speed=CORRESPONDENCE] button");
+  await phone.waitForFunction(() => document.querySelector(".rating-history h3")?.textContent.endsWith("correspondence") && document.querySelector(".rating-history tbody tr"));
+  out.steps.correspondence = {
+    heading: await phone.textContent(".rating-history h3"),
+    history: await phone.$$eval(".rating-history tbody tr", (rows) => rows.map((row) => row.dataset.game)),
+    game: slow,
+  };
   await check(phone, "profile-en");
-  if (shots) await phone.screenshot({ path: `${shots}/ratings-profile-en.png`, fullPage: true });
+  await phone.evaluate(() => window.scrollTo(0, 0));
+  if (shots) await phone.screenshot({ path: `${shots}/ratings-profile-en.png` });
 
   // 4. The leaderboard, from the lobby, by keyboard: people's, then bots'.
   await phone.goto(`${serverUrl}/#/`);

@@ -15,24 +15,24 @@ import { PROFILE_RATINGS, RATING_HISTORY } from "./documents";
 type Rating = NonNullable<ProfileRatingsQuery["account"]>["ratings"][number];
 type Change = NonNullable<RatingHistoryQuery["account"]>["ratingHistory"]["edges"][number]["node"];
 
-function ratingRow(rating: Rating, game: string, index: number): string {
+/** A rating's row; with others beside it, a button that shows its history instead. */
+function ratingRow(rating: Rating, game: string, index: number, others: boolean): string {
+  const choose = others ? `<td><button type="button" data-history="${index}">${t("rating.history")}</button></td>` : "";
   return `<tr data-variant="${escape(rating.variant)}" data-speed="${rating.speed}">
     <th scope="row"><a href="${leaderboardLink(rating.variant, rating.speed, false)}">${escape(game)}</a></th>
     <td>${speedName(rating.speed)}</td>
     <td class="rating">${ratingText(rating)}</td>
-    <td>${rating.games}</td>
-    <td><button type="button" data-history="${index}">${t("rating.history")}</button></td>
+    <td>${rating.games}</td>${choose}
   </tr>`;
 }
 
 function changeRow(node: Change): string {
   return `<tr data-game="${escape(node.gameId)}">
-    <td>${node.number}</td>
+    <td><a href="${gameLink(node.gameId)}" aria-label="${escape(t("rating.gameNumber", { number: node.number }))}">${node.number}</a></td>
     <td>${date(node.at)}</td>
     <td>${ratingText(node.before)}</td>
     <td>${ratingText(node.after)}</td>
     <td>${change(node.before.rating, node.after.rating)}</td>
-    <td><a href="${gameLink(node.gameId)}">${t("account.review")}</a></td>
   </tr>`;
 }
 
@@ -41,7 +41,7 @@ function history(name: string, rating: Rating, game: string): HTMLElement {
   const label = t("rating.historyOf", { game, speed: speedName(rating.speed) });
   const box = html(`<div class="rating-history"><h3>${escape(label)}</h3><p class="error" role="alert"></p>
     <div class="table-scroll" tabindex="0" role="region" aria-label="${escape(label)}"><table>
-    <thead><tr><th scope="col">${t("rating.number")}</th><th scope="col">${t("rating.ended")}</th><th scope="col">${t("rating.before")}</th><th scope="col">${t("rating.after")}</th><th scope="col">${t("rating.change")}</th><th scope="col"><span class="visually-hidden">${t("lobby.open")}</span></th></tr></thead>
+    <thead><tr><th scope="col">${t("rating.number")}</th><th scope="col">${t("rating.ended")}</th><th scope="col">${t("rating.before")}</th><th scope="col">${t("rating.after")}</th><th scope="col">${t("rating.change")}</th></tr></thead>
     <tbody></tbody></table></div></div>`);
   const body = box.querySelector("tbody")!;
   let after: string | null = null;
@@ -65,9 +65,10 @@ export function ratingsSection(name: string, titles: ReadonlyMap<string, string>
       const ratings = data.account?.ratings ?? [];
       if (!ratings.length) return void section.append(html(`<p class="quiet">${t("rating.none")}</p>`));
       const game = (rating: Rating): string => titles.get(rating.variant) ?? rating.variant;
+      const others = ratings.length > 1;
       const table = html(`<div class="table-scroll" tabindex="0" role="region" aria-label="${t("rating.ratings")}"><table class="ratings-table">
-        <thead><tr><th scope="col">${t("lobby.game")}</th><th scope="col">${t("rating.speed")}</th><th scope="col">${t("rating.rating")}</th><th scope="col">${t("rating.games")}</th><th scope="col"><span class="visually-hidden">${t("rating.history")}</span></th></tr></thead>
-        <tbody>${ratings.map((r, i) => ratingRow(r, game(r), i)).join("")}</tbody></table></div>`);
+        <thead><tr><th scope="col">${t("lobby.game")}</th><th scope="col">${t("rating.speed")}</th><th scope="col">${t("rating.rating")}</th><th scope="col">${t("rating.games")}</th>${others ? `<th scope="col"><span class="visually-hidden">${t("rating.history")}</span></th>` : ""}</tr></thead>
+        <tbody>${ratings.map((r, i) => ratingRow(r, game(r), i, others)).join("")}</tbody></table></div>`);
       const shown = html(`<div class="history-box"></div>`);
       const show = (index: number): void => shown.replaceChildren(history(name, ratings[index], game(ratings[index])));
       for (const button of table.querySelectorAll<HTMLButtonElement>("button[data-history]")) on(button, "click", () => show(Number(button.dataset.history)));
