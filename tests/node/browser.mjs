@@ -15,11 +15,14 @@ export async function launch(executablePath, args = []) {
   });
 }
 
-/** A GraphQL client of the server, for what the tests set up beside the page. */
+/** A GraphQL client of the server, for what the tests set up beside the page; `address`, a
+ * client's own (the server trusts its loopback proxy's X-Forwarded-For), as when people sign up
+ * from their own. */
 export function graphqlAt(serverUrl) {
-  return async (query, variables = {}, token = null) => {
+  return async (query, variables = {}, token = null, address = null) => {
     const headers = { "Content-Type": "application/json" };
     if (token) headers.Authorization = `Bearer ${token}`;
+    if (address) headers["X-Forwarded-For"] = address;
     const response = await fetch(`${serverUrl}/graphql`, { method: "POST", headers, body: JSON.stringify({ query, variables }) });
     const body = await response.json();
     if (body.errors) throw new Error(JSON.stringify(body.errors));

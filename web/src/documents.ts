@@ -9,6 +9,7 @@ import { EVENT_FIELDS } from "./events/fields";
 export { LEGAL_ACTIONS } from "./generated/legal-actions";
 export * from "./account/documents";
 export * from "./tournament/documents";
+export * from "./ratings/documents";
 
 export const VARIANTS = /* GraphQL */ `
   query Variants {
@@ -283,6 +284,17 @@ export const GAME_STATE = /* GraphQL */ `
       seedCommitment
       seed
       seedChosen
+      rated
+      speed
+      expectedRanking {
+        seat
+        winChance
+        rank
+        rating {
+          rating
+          provisional
+        }
+      }
       randomness {
         commitment
         seedChosen

@@ -13,6 +13,8 @@ import { randomHex, sentSeeds } from "./seeds";
 import { list, t, tOr } from "./i18n";
 import { gameLink } from "./routes";
 import { tournamentList } from "./tournament/list";
+import { ratedField, wireRated } from "./ratings/create";
+import { leaderboardLinks } from "./ratings/leaderboard";
 
 function createForm(variants: Variant[]): string {
   const games = variants.map((v) => `<option value="${escape(v.name)}">${escape(v.title)}</option>`).join("");
@@ -36,7 +38,7 @@ function nameField(): string {
   const account = session.get();
   if (account) {
     return `<p class="as-account">${t("lobby.asAccount", { name: escape(account.name) })}</p>
-      <label class="check"><input name="accountsOnly" type="checkbox"> ${t("lobby.accountsOnly")}</label>`;
+      <label class="check"><input name="accountsOnly" type="checkbox"> ${t("lobby.accountsOnly")}</label>${ratedField()}`;
   }
   return `<label>${t("lobby.name")} <input name="name" required maxlength="40" value="${escape(t("lobby.defaultName"))}" autocomplete="nickname"></label>`;
 }
@@ -53,7 +55,7 @@ export function showLobby(root: HTMLElement, variants: Variant[]): () => void {
   root.replaceChildren(page);
   const rows = page.querySelector<HTMLTableSectionElement>("#games")!;
   const titles = new Map(variants.map((v) => [v.name, v.title]));
-  page.append(tournamentList(titles));
+  page.append(leaderboardLinks(variants), tournamentList(titles));
 
   const account = session.get();
   async function refresh(): Promise<void> {
@@ -77,6 +79,7 @@ export function showLobby(root: HTMLElement, variants: Variant[]): () => void {
   }
 
   const form = page.querySelector<HTMLFormElement>("#create")!;
+  wireRated(form);
   on(form, "submit", async (event) => {
     event.preventDefault();
     const error = form.querySelector<HTMLParagraphElement>(".error")!;
@@ -105,6 +108,7 @@ async function create(fields: FormData): Promise<string> {
   const turnSeconds = Number(fields.get("turnSeconds"));
   if (turnSeconds > 0) input.timeControl = { turnSeconds };
   if (fields.get("accountsOnly")) input.admission = { accountsRequired: true };
+  if (fields.get("rated")) input.rated = true; // accounts only, dice nobody chose
   const created = checked((await request<CreateGameMutation>(CREATE, { input }, account)).createGame);
   const gameId = created.game!.id;
   const clientSeed = randomHex(); // ignored when the seed was chosen

@@ -12,6 +12,7 @@ import { currentLocale, loadLocale, LOCALES, onLocaleChange, setLocale, t, type 
 import { showLobby } from "./lobby";
 import { parseRoute } from "./routes";
 import { showTournament } from "./tournament/page";
+import { showLeaderboard } from "./ratings/leaderboard";
 
 const app = document.getElementById("app")!;
 const bar = document.createElement("header");
@@ -57,6 +58,7 @@ async function main(): Promise<void> {
       const titles = new Map(known.map((v) => [v.name, v.title]));
       if (isAccountRoute(at)) leave = showAccountPage(root, at, titles);
       else if (at.page === "tournament") leave = showTournament(root, at.tournamentId, titles);
+      else if (at.page === "leaderboard") leave = showLeaderboard(root, at, known);
       else leave = showLobby(root, known);
     }
   };

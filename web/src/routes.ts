@@ -1,6 +1,6 @@
 // The client's pages, by the address's hash: shareable links to the lobby, to a game, to a
-// replay position (the board as a move left it), to a tournament, and the account's pages
-// (account/). A page is a
+// replay position (the board as a move left it), to a tournament, to a leaderboard
+// (ratings/), and the account's pages (account/). A page is a
 // function that draws itself into the root and returns how to leave it.
 
 export type Route =
@@ -12,7 +12,11 @@ export type Route =
   | { page: "login" }
   | { page: "myGames" }
   | { page: "myTokens" }
-  | { page: "profile"; name: string };
+  | { page: "profile"; name: string }
+  | { page: "leaderboard"; variant: string; speed: Speed; bots: boolean };
+
+export type Speed = "REAL_TIME" | "CORRESPONDENCE";
+const SPEEDS: Record<string, Speed> = { "real-time": "REAL_TIME", correspondence: "CORRESPONDENCE" };
 
 const ACCOUNT_PAGES: Record<string, Route> = {
   "#/signup": { page: "signup" },
@@ -30,6 +34,8 @@ export function parseRoute(hash: string): Route {
   if (tournament) return { page: "tournament", tournamentId: decodeURIComponent(tournament[1]) };
   const profile = /^#\/account\/([^/]+)$/.exec(hash);
   if (profile) return { page: "profile", name: decodeURIComponent(profile[1]) };
+  const board = /^#\/leaderboard\/([^/]+)\/(real-time|correspondence)\/(people|bots)$/.exec(hash);
+  if (board) return { page: "leaderboard", variant: decodeURIComponent(board[1]), speed: SPEEDS[board[2]], bots: board[3] === "bots" };
   if (Object.hasOwn(ACCOUNT_PAGES, hash)) return ACCOUNT_PAGES[hash];
   return { page: "lobby" };
 }
@@ -48,4 +54,8 @@ export function profileLink(name: string): string {
 
 export function tournamentLink(tournamentId: string): string {
   return `#/tournament/${encodeURIComponent(tournamentId)}`;
+}
+
+export function leaderboardLink(variant: string, speed: Speed, bots: boolean): string {
+  return `#/leaderboard/${encodeURIComponent(variant)}/${speed === "REAL_TIME" ? "real-time" : "correspondence"}/${bots ? "bots" : "people"}`;
 }

@@ -8,6 +8,7 @@ import { t } from "../i18n";
 import { accountError, date } from "./common";
 import { PROFILE } from "./documents";
 import { gameTable } from "./game-list";
+import { ratingsSection } from "../ratings/profile";
 
 type Profile = NonNullable<ProfileQuery["account"]>;
 
@@ -34,6 +35,7 @@ export function showProfile(root: HTMLElement, name: string, titles: ReadonlyMap
       const account = data.account;
       if (!account) return void page.replaceChildren(html(`<h1>${t("account.noSuchAccount")}</h1>`));
       page.innerHTML = summary(account);
+      page.insertBefore(ratingsSection(account.name, titles), page.querySelector("h2"));
       const table = gameTable(t("account.games"), titles);
       table.add(account.games.edges);
       page.append(table.element);

@@ -25,13 +25,14 @@ import { eventLog, type Log } from "./log";
 import { renderOutcome } from "./outcome";
 import { renderSeating } from "./seating";
 import { renderRegions, renderSeats } from "./seats";
+import { renderExpected, renderRated } from "../ratings/game";
 import type { GameEvent } from "../events";
 import { EventStream } from "./stream";
 import { extraMarks, renderClock, renderMine, spaceLabel, statusText } from "./view";
 
 const SKELETON = `
   <main class="game" id="main">
-    <div class="game-head"><h1 id="title">…</h1><p id="status" role="status"></p><p id="chosen" class="warn" hidden></p><a id="to-replay" class="quiet" hidden></a></div>
+    <div class="game-head"><h1 id="title">…</h1><p id="status" role="status"></p><p id="chosen" class="warn" hidden></p><p id="rated" class="rated" hidden></p><a id="to-replay" class="quiet" hidden></a></div>
     <div class="board"><div class="map-column"><div id="map"></div><div id="replay"></div></div>
       <aside>
         <section id="clock" hidden></section>
@@ -40,6 +41,7 @@ const SKELETON = `
         <section id="space"></section>
         <section id="seating"></section>
         <section id="seats"></section>
+        <section id="expected"></section>
         <section id="regions"></section>
         <section id="mine"></section>
         <div id="standings"></div>
@@ -276,6 +278,7 @@ class GamePage {
     this.renderHead(ctx);
     this.renderBoard(ctx);
     renderSeats(this.$("#seats"), ctx);
+    renderExpected(this.$("#expected"), ctx);
     renderRegions(this.$("#regions"), ctx);
     this.renderSeating(ctx);
     this.renderActions(ctx);
@@ -293,6 +296,7 @@ class GamePage {
     this.$("#status").textContent = this.replayAt === undefined ? statusText(ctx) : t("replay.status");
     this.$("#chosen").hidden = !state.seedChosen;
     this.$("#chosen").textContent = t("game.chosenSeed");
+    renderRated(this.$("#rated"), state);
     const toReplay = this.$<HTMLAnchorElement>("#to-replay");
     toReplay.hidden = this.replayAt !== undefined || state.status === "LOBBY";
     toReplay.href = replayLink(this.gameId);

@@ -5,6 +5,7 @@
 import { escape, html } from "../dom";
 import { list, t } from "../i18n";
 import type { GameContext, State } from "./context";
+import { ratingBeside } from "../ratings/game";
 
 interface Column {
   heading: string;
@@ -70,7 +71,7 @@ export function renderSeats(box: HTMLElement, ctx: GameContext): void {
       const current = p.seat === state.seatToAct ? ' class="to-act" aria-current="true"' : "";
       const cells = extra.map((c) => `<td>${c.cell(p.seat)}</td>`).join("");
       const lines = under.map((c) => `<span class="under">${c.heading}: ${c.cell(p.seat)}</span>`).join("");
-      return `<tr${current} data-seat="${p.seat}"><th scope="row"><span class="swatch" style="background:${ctx.colour(p.seat)}"></span>${escape(p.name)}${you} ${flags(p)}${lines}</th><td>${p.territories}</td>${cells}<td>${p.cards}</td></tr>`;
+      return `<tr${current} data-seat="${p.seat}"><th scope="row"><span class="swatch" style="background:${ctx.colour(p.seat)}"></span>${escape(p.name)}${ratingBeside(state, p)}${you} ${flags(p)}${lines}</th><td>${p.territories}</td>${cells}<td>${p.cards}</td></tr>`;
     })
     .join("");
   const headings = extra.map((c) => `<th scope="col">${c.heading}</th>`).join("");
