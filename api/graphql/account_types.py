@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import enum
 from collections.abc import Iterator
+from typing import TYPE_CHECKING, Annotated
 
 import strawberry
 from graphql import GraphQLError
@@ -40,6 +41,9 @@ from api.graphql.rating_types import (
 )
 from api.stores.accounts import AccountRecord, CredentialRecord
 from api.text_inputs import GLOBAL_ID
+
+if TYPE_CHECKING:
+    from api.graphql.ladder import LadderStatus
 
 NAME_RULE = (
     f"{names.SHORTEST} to {names.LONGEST} characters: letters, digits, marks and '_', '-', "
@@ -248,6 +252,16 @@ class MyAccount:
         with refused():
             records = await api_tokens(accounts_of(info), self.principal)
         return [api_token_type(record) for record in records]
+
+    @strawberry.field(
+        description="Whether it is on the bots' ladder, and the ladder's games it sits in now."
+    )
+    async def ladder(
+        self, info: Info
+    ) -> Annotated[LadderStatus, strawberry.lazy("api.graphql.ladder")]:
+        from api.graphql.ladder import my_ladder  # the ladder's module imports this one
+
+        return await my_ladder(info, self.principal)
 
 
 def my_account_type(record: AccountRecord, principal: Principal) -> MyAccount:

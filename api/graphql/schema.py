@@ -26,6 +26,7 @@ from api.graphql.accounts import AccountMutation, AccountQuery
 from api.graphql.errors import is_unexpected
 from api.graphql.game import Game
 from api.graphql.generated import STATE_TYPES
+from api.graphql.ladder import LadderMutation
 from api.graphql.limits import DocumentLimits, Limits
 from api.graphql.mutation import Mutation
 from api.graphql.options import OWN_OPTION_TYPES
@@ -81,7 +82,9 @@ def build_schema(
     answers = StaticAnswers()
     built = Schema(
         query=merge_types("Query", (Query, AccountQuery, TournamentQuery, RatingQuery)),
-        mutation=merge_types("Mutation", (Mutation, AccountMutation, TournamentMutation)),
+        mutation=merge_types(
+            "Mutation", (Mutation, AccountMutation, TournamentMutation, LadderMutation)
+        ),
         subscription=merge_types("Subscription", (Subscription, TournamentSubscription)),
         types=[Game, *STATE_TYPES, *OWN_OPTION_TYPES],
         execution_context_class=SharedEventExecutor,
