@@ -1,4 +1,4 @@
-"""`risiko arena --ladder` against a real server on the embedded store: 5 bot accounts (their
+"""`risiko arena --ladder` against a real server on both stores: 5 bot accounts (their
 tokens in a file, each with its bot) join the bots' ladder; the server seats 4 of them at a
 time in short rated games (2 rounds), which each bot finds on its account stream and plays
 with its own credential; after 3 games the arena leaves the ladder and prints the bots'
@@ -38,9 +38,9 @@ def graphql(http: httpx.Client, query: str, token: str | None = None, **variable
 
 
 def test_the_arena_plays_the_ladder_and_every_game_is_rated_once(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], store_env: dict[str, str]
 ) -> None:
-    server = Server(tmp_path / "data", env=LADDER).start()
+    server = Server(tmp_path / "data", env=LADDER | store_env).start()
     try:
         with httpx.Client(base_url=server.url, timeout=30) as http:
             tokens = [bot_account(http, f"Lad{n}", f"192.0.2.{70 + n}") for n in range(5)]
