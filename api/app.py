@@ -50,6 +50,7 @@ from api.graphql.schema import build_schema
 from api.graphql.shared_events import FrameEncoder
 from api.graphql.static_reads import encode_response
 from api.health import health_routes
+from api.ladder.service import ladder_beside, with_ladder
 from api.observability import Observability
 from api.origins import admits, origin_pattern
 from api.persisted import carries_persisted_query, persisted_queries
@@ -485,5 +486,7 @@ def create_app(
     app.state.accounts = accounts
     app.state.tournaments = tournaments
     app.state.ratings = ratings
+    app.state.ladder = ladder_beside(store, service.work, accounts.store, ratings.store)
+    app.router.lifespan_context = with_ladder(app.state.ladder, app.router.lifespan_context)
     app.state.settings = settings
     return app

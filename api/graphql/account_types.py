@@ -48,6 +48,7 @@ from api.text_inputs import GLOBAL_ID
 
 if TYPE_CHECKING:
     from api.graphql.challenges import Challenge
+    from api.graphql.ladder import LadderStatus
 
 NAME_RULE = (
     f"{names.SHORTEST} to {names.LONGEST} characters: letters, digits, marks and '_', '-', "
@@ -283,6 +284,16 @@ class MyAccount:
         from api.graphql.pool import seeks_of  # the pool's types import this module's
 
         return await seeks_of(info, self.principal.account_id)
+
+    @strawberry.field(
+        description="Whether it is on the bots' ladder, and the ladder's games it sits in now."
+    )
+    async def ladder(
+        self, info: Info
+    ) -> Annotated[LadderStatus, strawberry.lazy("api.graphql.ladder")]:
+        from api.graphql.ladder import my_ladder  # the ladder's module imports this one
+
+        return await my_ladder(info, self.principal)
 
 
 def my_account_type(record: AccountRecord, principal: Principal) -> MyAccount:

@@ -28,6 +28,7 @@ from api.graphql.challenges import ChallengeQuery, ChallengeSubscription
 from api.graphql.errors import is_unexpected
 from api.graphql.game import Game
 from api.graphql.generated import STATE_TYPES
+from api.graphql.ladder import LadderMutation
 from api.graphql.limits import DocumentLimits, Limits
 from api.graphql.mutation import Mutation
 from api.graphql.options import OWN_OPTION_TYPES
@@ -88,7 +89,14 @@ def build_schema(
         ),
         mutation=merge_types(
             "Mutation",
-            (Mutation, AccountMutation, TournamentMutation, ChallengeMutation, PoolMutation),
+            (
+                Mutation,
+                AccountMutation,
+                TournamentMutation,
+                ChallengeMutation,
+                PoolMutation,
+                LadderMutation,
+            ),
         ),
         subscription=merge_types(
             "Subscription", (Subscription, TournamentSubscription, ChallengeSubscription)

@@ -29,6 +29,7 @@ from typing import Any, TextIO
 import httpx
 
 from risiko_client.api import GameState, RisikoClient
+from risiko_client.arena_ladder import add_ladder_arguments, other_mode
 from risiko_client.arena_report import GameResult, format_report, report
 from risiko_client.arena_seating import (
     GUESTS,
@@ -37,8 +38,7 @@ from risiko_client.arena_seating import (
     read_credentials,
     seating_of,
 )
-from risiko_client.arena_tournament import add_tournament_arguments, format_standings
-from risiko_client.arena_tournament import run_tournament as _run_tournament
+from risiko_client.arena_tournament import add_tournament_arguments
 from risiko_client.bots import BOTS, Bot, PlayStats, bot_class, play
 from risiko_client.options import option_argument
 
@@ -424,6 +424,7 @@ def add_arguments(parser: argparse.ArgumentParser, variants: Sequence[str] | Non
         "--json", action="store_true", help="the report as JSON on stdout, no progress bar"
     )
     add_tournament_arguments(parser)
+    add_ladder_arguments(parser)
 
 
 def run_command(args: argparse.Namespace, name: str) -> int:
@@ -434,14 +435,13 @@ def run_command(args: argparse.Namespace, name: str) -> int:
     from risiko_client.bots import BotError
 
     bots = [bot.strip() for bot in args.bots.split(",") if bot.strip()]
-    tournament = getattr(args, "tournament", False)
+    run, shown = other_mode(args) or (_run_games, format_report)
     try:
-        data = _run_tournament(args, bots) if tournament else _run_games(args, bots)
+        data = run(args, bots)
     except (ApiError, BotError, TransportError, OSError, ValueError) as error:
         print(f"{name}: {error}", file=sys.stderr)
         return 2
-    shown = format_standings(data) if tournament else format_report(data)
-    print(json.dumps(data, indent=2) if args.json else shown)
+    print(json.dumps(data, indent=2) if args.json else shown(data))
     return 0
 
 

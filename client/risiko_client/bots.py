@@ -168,6 +168,14 @@ class OddsBot(Bot):
         return {"placeArmies": {"territory": best, "armies": placed}}
 
 
+class AggressiveBot(OddsBot):
+    """OddsBot that attacks on any fair chance (a conquest at 25 % or more): more attacks,
+    more losses; between the random bot and the odds bot in strength (the bots' ladder)."""
+
+    name = "aggressive"
+    threshold = 0.25
+
+
 class SpqrOddsBot(OddsBot):
     """S.P.Q.RisiKo!: OddsBot's land war, plus the occupation, the set rewards and the sea.
 
@@ -375,6 +383,7 @@ def by_kind(state: GameState) -> dict[str, list[Json]]:
 BOTS: dict[str, list[type[Bot]]] = {
     "random": [RandomBot],  # each family's ready input, drawn uniformly: any game
     "odds": [OddsBot, SpqrOddsBot, PiuOddsBot],
+    "aggressive": [AggressiveBot],  # classic's land war only
 }
 
 
