@@ -8,7 +8,7 @@
 // page (4 players, 5 minutes a turn); Ezio, Fede and Gino join compatible seeks through the API;
 // the page shows the match and goes to the game. Pages audited with axe-core in English and
 // Italian. Prints one JSON line of what it saw (tests/e2e/test_web_rated_play.py asserts on it).
-import { audit, graphqlAt, guardedPage, launch, rawWords } from "./browser.mjs";
+import { audit, graphqlAt, guardedPage, launch, rawWords, succeedingAt } from "./browser.mjs";
 
 const [executablePath, serverUrl] = process.argv.slice(2);
 const origin = new URL(serverUrl).origin;
@@ -21,13 +21,7 @@ const ENUMS = ["REAL_TIME", "CORRESPONDENCE", "OPEN", "ACCEPTED", "DECLINED", "C
 const CHALLENGE = `mutation($i: ChallengeAccountsInput!) { challengeAccounts(input: $i) { challenge { id } userErrors { code } } }`;
 
 const api = graphqlAt(serverUrl);
-
-async function ok(query, variables, token, address) {
-  const data = await api(query, variables, token, address);
-  const payload = Object.values(data)[0];
-  if (payload.userErrors?.length) throw new Error(`${query}: ${JSON.stringify(payload.userErrors)}`);
-  return payload;
-}
+const ok = succeedingAt(api);
 
 async function answer(command, challengeId, token) {
   await ok(`mutation($i: ChallengeInput!) { ${command}(input: $i) { userErrors { code } } }`, { i: { challengeId } }, token);
