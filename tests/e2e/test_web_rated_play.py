@@ -51,6 +51,7 @@ def test_declines_made_here_and_elsewhere_are_shown_live(seen: Json) -> None:
     assert done["outgoingButtons"] == ["Cancel"]
     assert done["declinedHere"] == "declined by Anna"
     assert done["declinedThere"] == "declined by Bruno"
+    assert done["cancelled"] == "cancelled"  # on the page, by Anna
 
 
 def test_an_accepted_challenge_opens_its_game_with_the_three_seats(seen: Json) -> None:
@@ -79,6 +80,7 @@ def test_a_pool_seek_made_on_the_page_is_matched_and_opens_its_game(seen: Json) 
     assert open_row[:2] == ["RisiKo! · 4 players", "real time · 5 minutes a turn"]
     assert str(open_row[2]).startswith("looking for a table")
     assert pool["told"] == ENGLISH["play.joined"]
+    assert pool["cancelled"] == "cancelled"  # a seek for three, on the page
     game = pool["game"]
     assert isinstance(game, dict)
     assert (game["rated"], game["speed"], game["status"]) == (True, "REAL_TIME", "ACTIVE")

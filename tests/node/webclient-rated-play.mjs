@@ -3,10 +3,11 @@
 // Anna, on a phone, logs in and opens the challenges page from the account bar by keyboard: a
 // challenge naming an unknown account is refused in words; Dora's challenge to her (made
 // through the API) she declines on the page; Bruno declines hers through the API, which the
-// page tells live; then she challenges Bruno and Carlo to a rated game, they accept through the
-// API, and the page goes to the game, its three seats theirs. Then she joins the pool from its
-// page (4 players, 5 minutes a turn); Ezio, Fede and Gino join compatible seeks through the API;
-// the page shows the match and goes to the game. Pages audited with axe-core in English and
+// page tells live; she cancels one of hers on the page; then she challenges Bruno and Carlo
+// to a rated game, they accept through the API, and the page goes to the game, its three seats
+// theirs. Then she joins the pool from its page (a seek for 3 she cancels, then one for 4
+// players, 5 minutes a turn); Ezio, Fede and Gino join compatible seeks through the API; the
+// page shows the match and goes to the game. Pages audited with axe-core in English and
 // Italian. Prints one JSON line of what it saw (tests/e2e/test_web_rated_play.py asserts on it).
 import { audit, graphqlAt, guardedPage, launch, rawWords, succeedingAt } from "./browser.mjs";
 
@@ -90,6 +91,13 @@ try {
   steps.outgoingButtons = await phone.$$eval(`tr[data-challenge="${declined}"] button`, (buttons) => buttons.map((b) => b.textContent));
   await answer("declineChallenge", declined, tokens.Bruno);
   steps.declinedThere = await stateOf(phone, declined, "DECLINED");
+  // Her own challenge, cancelled on the page.
+  await phone.fill("#challenge input[name=names]", "Dora, Ezio");
+  await phone.click("#challenge button[type=submit]");
+  await phone.waitForSelector(".outgoing-table tr[data-status=OPEN]");
+  const cancelled = await incoming(tokens.Dora);
+  await phone.click(`tr[data-challenge="${cancelled}"] button[data-answer=cancel]`);
+  steps.cancelled = await stateOf(phone, cancelled, "CANCELLED");
   await check(phone, "challenges-en");
   // A rated challenge with a clock, which both accept: the page goes to the game.
   await phone.fill("#challenge input[name=names]", "Bruno, Carlo");
@@ -119,6 +127,12 @@ try {
   await phone.waitForURL(/#\/me\/pool$/);
   await phone.waitForSelector("#seek select[name=turnSeconds]");
   const pool = { clocks: await phone.$$eval("#seek optgroup", (groups) => groups.map((g) => [g.label, ...[...g.children].map((o) => o.textContent)])) };
+  // A seek for three, cancelled on the page.
+  await phone.fill("#seek input[name=players]", "3");
+  await phone.click("#seek button[type=submit]");
+  await phone.click(".seeks-table tr[data-state=OPEN] button[data-cancel]");
+  await phone.waitForSelector(".seeks-table tr[data-state=CANCELLED]");
+  pool.cancelled = await phone.textContent(".seeks-table tr[data-state=CANCELLED] td.state");
   await phone.fill("#seek input[name=players]", "4");
   await phone.selectOption("#seek select[name=turnSeconds]", "300");
   await phone.click("#seek button[type=submit]");

@@ -3,17 +3,18 @@
 // its own; each one's state, and once its game started a link to it (the page goes there when
 // it started while the page is shown). Live through challengeNews.
 
-import { accountError, loggedIn, sessionEnded } from "../account/common";
+import { loggedIn } from "../account/common";
 import { checked, request, subscribe } from "../api";
 import { escape, html, on } from "../dom";
-import type { ChallengeAccountsMutation, ChallengeFieldsFragment, MyChallengesQuery } from "../generated/graphql";
+import type { ChallengeAccountsMutation, ChallengeFieldsFragment, ChallengeNewsSubscription, MyChallengesQuery } from "../generated/graphql";
 import { list, t } from "../i18n";
 import type { Variant } from "../map/draw";
 import { gameLink } from "../routes";
-import { clockText, gameChoice, gameLinkText, listBox } from "./common";
+import { clockText, gameChoice, gameLinkText, listBox, PlayPage } from "./common";
 import { ACCEPT_CHALLENGE, CANCEL_CHALLENGE, CHALLENGE_ACCOUNTS, CHALLENGE_NEWS, DECLINE_CHALLENGE, MY_CHALLENGES } from "./documents";
 
 type Challenge = ChallengeFieldsFragment;
+type Payload = { challenge: Challenge | null; userErrors: { code: string; message: string }[] };
 const ANSWERS = { accept: ACCEPT_CHALLENGE, decline: DECLINE_CHALLENGE, cancel: CANCEL_CHALLENGE } as const;
 
 function challengeForm(variants: readonly Variant[]): string {
@@ -57,83 +58,100 @@ function row(challenge: Challenge, me: string, titles: ReadonlyMap<string, strin
     <td>${buttons}</td></tr>`;
 }
 
-export function showChallenges(root: HTMLElement, variants: readonly Variant[]): () => void {
-  const token = loggedIn(root);
-  if (!token) return () => {};
-  const titles = new Map(variants.map((v) => [v.name, v.title]));
-  const page = html(`<main class="play" id="main"><h1>${t("play.challenges")}</h1>
-    ${challengeForm(variants)}
-    <p class="quiet" role="status" id="told"></p><p class="error" role="alert" id="refused"></p></main>`);
-  const columns = [t("play.who"), t("lobby.game"), t("play.state"), t("play.actions")];
-  const incoming = listBox("incoming", t("play.incoming"), columns);
-  const outgoing = listBox("outgoing", t("play.outgoing"), columns);
-  page.append(incoming, outgoing);
-  root.replaceChildren(page);
-  const known = new Map<string, Challenge>();
-  let me = "";
-  let left = false;
-  const refused = (failure: unknown): void => {
-    if (!left && !sessionEnded(root, failure)) page.querySelector("#refused")!.textContent = accountError(failure);
-  };
-  const draw = (): void => {
-    const all = [...known.values()].sort((a, b) => b.expiresAt.localeCompare(a.expiresAt));
-    for (const [box, mine] of [[outgoing, true], [incoming, false]] as const) {
-      const rows = all.filter((c) => (c.challenger?.name === me) === mine).map((c) => row(c, me, titles));
+/** The page, live: the challenges known by id, drawn in two lists. */
+class ChallengesPage extends PlayPage {
+  private readonly known = new Map<string, Challenge>();
+  private readonly incoming: HTMLElement;
+  private readonly outgoing: HTMLElement;
+  private me = "";
+
+  constructor(root: HTMLElement, page: HTMLElement, token: string, titles: ReadonlyMap<string, string>) {
+    super(root, page, token, titles);
+    const columns = [t("play.who"), t("lobby.game"), t("play.state"), t("play.actions")];
+    this.incoming = listBox("incoming", t("play.incoming"), columns);
+    this.outgoing = listBox("outgoing", t("play.outgoing"), columns);
+    page.append(this.incoming, this.outgoing);
+  }
+
+  async load(): Promise<void> {
+    const data = await request<MyChallengesQuery>(MY_CHALLENGES, {}, this.token);
+    if (this.left || !data.me) return;
+    this.me = data.me.name;
+    for (const challenge of data.me.challenges) this.known.set(challenge.id, challenge);
+    this.draw();
+  }
+
+  /** A challenge as it is now; `live`, a change to tell (and a game started to go to). */
+  update(challenge: Challenge, live: boolean): void {
+    const before = this.known.get(challenge.id);
+    this.known.set(challenge.id, challenge);
+    if (!this.me) return; // drawn once the account's challenges are read
+    this.draw();
+    if (live && before?.status !== challenge.status) this.page.querySelector("#told")!.textContent = stateText(challenge);
+    if (live && challenge.gameId && !before?.gameId) location.hash = gameLink(challenge.gameId);
+  }
+
+  private draw(): void {
+    const all = [...this.known.values()].sort((a, b) => b.expiresAt.localeCompare(a.expiresAt));
+    for (const [box, mine] of [[this.outgoing, true], [this.incoming, false]] as const) {
+      const rows = all.filter((c) => (c.challenger?.name === this.me) === mine).map((c) => row(c, this.me, this.titles));
       box.querySelector("tbody")!.innerHTML = rows.join("") || `<tr><td colspan="4" class="quiet">${t("play.noChallenges")}</td></tr>`;
     }
-  };
-  const update = (challenge: Challenge, live: boolean): void => {
-    const before = known.get(challenge.id);
-    known.set(challenge.id, challenge);
-    draw();
-    if (live && before?.status !== challenge.status) page.querySelector("#told")!.textContent = stateText(challenge);
-    if (live && challenge.gameId && !before?.gameId) location.hash = gameLink(challenge.gameId);
-  };
-  on(page, "click", async (event) => {
-    const button = (event.target as HTMLElement).closest<HTMLButtonElement>("button[data-answer]");
-    const id = button?.closest<HTMLElement>("tr")?.dataset.challenge;
-    if (!button || !id) return;
+  }
+
+  /** Accept, decline or cancel, by the row's button. */
+  async answer(button: HTMLButtonElement, id: string): Promise<void> {
     const answer = button.dataset.answer as keyof typeof ANSWERS;
     button.disabled = true;
-    page.querySelector("#refused")!.textContent = "";
+    this.page.querySelector("#refused")!.textContent = "";
     try {
-      const data = await request<Record<string, { challenge: Challenge | null; userErrors: { code: string; message: string }[] }>>(ANSWERS[answer], { input: { challengeId: id } }, token);
+      const data = await request<Record<string, Payload>>(ANSWERS[answer], { input: { challengeId: id } }, this.token);
       const payload = checked(Object.values(data)[0]);
-      if (payload.challenge) update(payload.challenge, true);
+      if (payload.challenge) this.update(payload.challenge, true);
     } catch (failure) {
       button.disabled = false;
-      refused(failure);
+      this.refused(failure);
     }
-  });
-  const form = page.querySelector<HTMLFormElement>("#challenge")!;
-  on(form, "submit", async (event) => {
-    event.preventDefault();
+  }
+
+  async make(form: HTMLFormElement): Promise<void> {
     const fields = new FormData(form);
     const names = String(fields.get("names")).split(/[\s,]+/).filter(Boolean);
     const turnSeconds = Number(fields.get("turnSeconds"));
     const input = { names, variant: String(fields.get("variant")), rated: fields.get("rated") === "on", ...(turnSeconds > 0 ? { clock: { turnSeconds } } : {}) };
     form.querySelector(".error")!.textContent = "";
     try {
-      const made = checked((await request<ChallengeAccountsMutation>(CHALLENGE_ACCOUNTS, { input }, token)).challengeAccounts);
-      if (made.challenge) update(made.challenge, false);
+      const made = checked((await request<ChallengeAccountsMutation>(CHALLENGE_ACCOUNTS, { input }, this.token)).challengeAccounts);
+      if (made.challenge) this.update(made.challenge, false);
       form.reset();
     } catch (failure) {
-      if (!sessionEnded(root, failure)) form.querySelector(".error")!.textContent = accountError(failure);
+      this.refused(failure, form.querySelector(".error")!);
     }
+  }
+}
+
+export function showChallenges(root: HTMLElement, variants: readonly Variant[]): () => void {
+  const token = loggedIn(root);
+  if (!token) return () => {};
+  const page = html(`<main class="play" id="main"><h1>${t("play.challenges")}</h1>
+    ${challengeForm(variants)}
+    <p class="quiet" role="status" id="told"></p><p class="error" role="alert" id="refused"></p></main>`);
+  const shown = new ChallengesPage(root, page, token, new Map(variants.map((v) => [v.name, v.title])));
+  root.replaceChildren(page);
+  on(page, "click", async (event) => {
+    const button = (event.target as HTMLElement).closest<HTMLButtonElement>("button[data-answer]");
+    const id = button?.closest<HTMLElement>("tr")?.dataset.challenge;
+    if (button && id) await shown.answer(button, id);
   });
-  request<MyChallengesQuery>(MY_CHALLENGES, {}, token)
-    .then((data) => {
-      if (left || !data.me) return;
-      me = data.me.name;
-      for (const challenge of data.me.challenges) known.set(challenge.id, challenge);
-      draw();
-    })
-    .catch(refused);
-  const stop = subscribe<{ challengeNews: { challenge: Challenge } }>(CHALLENGE_NEWS, {}, token, (data) => {
-    if (me) update(data.challengeNews.challenge, true);
+  const form = page.querySelector<HTMLFormElement>("#challenge")!;
+  on(form, "submit", async (event) => {
+    event.preventDefault();
+    await shown.make(form);
   });
+  shown.load().catch((failure) => shown.refused(failure));
+  const stop = subscribe<ChallengeNewsSubscription>(CHALLENGE_NEWS, {}, token, (data) => shown.update(data.challengeNews.challenge, true));
   return () => {
-    left = true;
+    shown.left = true;
     stop();
   };
 }

@@ -1,6 +1,7 @@
-// What the challenge and pool pages share: the game's choice, a clock said in words, a refusal
-// in words, and the link to a game once it started.
+// What the challenge and pool pages share: the game's choice, a clock said in words, a list's
+// table, the link to a game once it started, and a page's session and refusals in words.
 
+import { accountError, sessionEnded } from "../account/common";
 import { escape, html } from "../dom";
 import { t } from "../i18n";
 import type { Variant } from "../map/draw";
@@ -40,4 +41,21 @@ export function listBox(id: string, title: string, columns: readonly string[]): 
   return html(`<section aria-labelledby="${id}-title"><h2 id="${id}-title">${escape(title)}</h2>
     <div class="table-scroll" tabindex="0" role="region" aria-label="${escape(title)}"><table class="${id}-table">
     <thead><tr>${head}</tr></thead><tbody></tbody></table></div></section>`);
+}
+
+/** What both pages keep: the account's session, the page drawn, and a refusal told in words
+ * (the session ended: the page says to log in again). */
+export class PlayPage {
+  left = false;
+
+  constructor(
+    protected readonly root: HTMLElement,
+    protected readonly page: HTMLElement,
+    protected readonly token: string,
+    protected readonly titles: ReadonlyMap<string, string>,
+  ) {}
+
+  refused(failure: unknown, where = this.page.querySelector("#refused")!): void {
+    if (!this.left && !sessionEnded(this.root, failure)) where.textContent = accountError(failure);
+  }
 }

@@ -3,7 +3,7 @@
 // and Cancel while open, and once matched a link to the game (the page goes there when it was
 // matched while the page is shown). The seeks are read every few seconds while one is open.
 
-import { accountError, date, loggedIn, sessionEnded } from "../account/common";
+import { date, loggedIn } from "../account/common";
 import { checked, request } from "../api";
 import { escape, html, on } from "../dom";
 import type { CancelSeekMutation, JoinSeekMutation, MySeeksQuery, SeekFieldsFragment } from "../generated/graphql";
@@ -11,7 +11,7 @@ import { t } from "../i18n";
 import type { Variant } from "../map/draw";
 import { speedName } from "../ratings/common";
 import { gameLink } from "../routes";
-import { clockText, gameChoice, gameLinkText, listBox } from "./common";
+import { clockText, gameChoice, gameLinkText, listBox, PlayPage } from "./common";
 import { CANCEL_SEEK, JOIN_SEEK, MY_SEEKS } from "./documents";
 
 type Seek = SeekFieldsFragment;
@@ -41,72 +41,90 @@ function row(seek: Seek, titles: ReadonlyMap<string, string>): string {
     <td>${action}</td></tr>`;
 }
 
-export function showPool(root: HTMLElement, variants: readonly Variant[]): () => void {
-  const token = loggedIn(root);
-  if (!token) return () => {};
-  const titles = new Map(variants.map((v) => [v.name, v.title]));
-  const page = html(`<main class="play" id="main"><h1>${t("play.pool")}</h1><p>${t("play.poolRules")}</p>
-    ${poolForm(variants)}<p class="quiet" role="status" id="told"></p><p class="error" role="alert" id="refused"></p></main>`);
-  const box = listBox("seeks", t("play.seeks"), [t("lobby.game"), t("play.clock"), t("play.state"), t("play.actions")]);
-  page.append(box);
-  root.replaceChildren(page);
-  let seeks: Seek[] | null = null;
-  let left = false;
-  let timer = 0;
-  const refused = (failure: unknown): void => {
-    if (!left && !sessionEnded(root, failure)) page.querySelector("#refused")!.textContent = accountError(failure);
-  };
-  const draw = (found: Seek[]): void => {
-    const matched = found.find((s) => s.gameId && seeks?.some((was) => was.id === s.id && !was.gameId));
-    seeks = found;
-    box.querySelector("tbody")!.innerHTML = found.map((s) => row(s, titles)).join("") || `<tr><td colspan="4" class="quiet">${t("play.noSeeks")}</td></tr>`;
-    if (matched?.gameId) {
-      page.querySelector("#told")!.textContent = t("play.matched");
-      location.hash = gameLink(matched.gameId);
-    }
-  };
-  const read = async (): Promise<void> => {
-    window.clearTimeout(timer);
+/** The page: the account's seeks, read again every few seconds while one is open. */
+class PoolPage extends PlayPage {
+  private seeks: Seek[] | null = null;
+  private timer = 0;
+  private readonly box = listBox("seeks", t("play.seeks"), [t("lobby.game"), t("play.clock"), t("play.state"), t("play.actions")]);
+
+  constructor(root: HTMLElement, page: HTMLElement, token: string, titles: ReadonlyMap<string, string>) {
+    super(root, page, token, titles);
+    page.append(this.box);
+  }
+
+  async read(): Promise<void> {
+    window.clearTimeout(this.timer);
     try {
-      const data = await request<MySeeksQuery>(MY_SEEKS, {}, token);
-      if (left || !data.me) return;
-      draw(data.me.seeks);
-      if (data.me.seeks.some((s) => s.state === "OPEN")) timer = window.setTimeout(() => void read(), POLL_MS);
+      const data = await request<MySeeksQuery>(MY_SEEKS, {}, this.token);
+      if (this.left || !data.me) return;
+      this.draw(data.me.seeks);
+      if (data.me.seeks.some((s) => s.state === "OPEN")) this.timer = window.setTimeout(() => void this.read(), POLL_MS);
     } catch (failure) {
-      refused(failure);
+      this.refused(failure);
     }
-  };
-  const form = page.querySelector<HTMLFormElement>("#seek")!;
-  on(form, "submit", async (event) => {
-    event.preventDefault();
+  }
+
+  stop(): void {
+    this.left = true;
+    window.clearTimeout(this.timer);
+  }
+
+  /** The seeks as they are now; one matched since the last reading takes the page to its game. */
+  private draw(found: Seek[]): void {
+    const matched = found.find((s) => s.gameId && this.seeks?.some((was) => was.id === s.id && !was.gameId));
+    this.seeks = found;
+    this.box.querySelector("tbody")!.innerHTML = found.map((s) => row(s, this.titles)).join("") || `<tr><td colspan="4" class="quiet">${t("play.noSeeks")}</td></tr>`;
+    if (matched?.gameId) this.opened(matched.gameId);
+  }
+
+  private opened(gameId: string): void {
+    this.page.querySelector("#told")!.textContent = t("play.matched");
+    location.hash = gameLink(gameId);
+  }
+
+  async join(form: HTMLFormElement): Promise<void> {
     const fields = new FormData(form);
     const input = { variant: String(fields.get("variant")), players: Number(fields.get("players")), rated: true, clock: { turnSeconds: Number(fields.get("turnSeconds")) } };
     form.querySelector(".error")!.textContent = "";
     try {
-      const joined = checked((await request<JoinSeekMutation>(JOIN_SEEK, { input }, token)).joinSeek).seek;
-      page.querySelector("#told")!.textContent = t(joined?.gameId ? "play.matched" : "play.joined");
-      if (joined?.gameId) location.hash = gameLink(joined.gameId);
-      else await read();
+      const joined = checked((await request<JoinSeekMutation>(JOIN_SEEK, { input }, this.token)).joinSeek).seek;
+      if (joined?.gameId) return this.opened(joined.gameId);
+      this.page.querySelector("#told")!.textContent = t("play.joined");
+      await this.read();
     } catch (failure) {
-      if (!sessionEnded(root, failure)) form.querySelector(".error")!.textContent = accountError(failure);
+      this.refused(failure, form.querySelector(".error")!);
     }
-  });
-  on(box, "click", async (event) => {
-    const button = (event.target as HTMLElement).closest<HTMLButtonElement>("button[data-cancel]");
-    const id = button?.closest<HTMLElement>("tr")?.dataset.seek;
-    if (!button || !id) return;
+  }
+
+  async cancel(button: HTMLButtonElement, seekId: string): Promise<void> {
     button.disabled = true;
     try {
-      checked((await request<CancelSeekMutation>(CANCEL_SEEK, { input: { seekId: id } }, token)).cancelSeek);
-      await read();
+      checked((await request<CancelSeekMutation>(CANCEL_SEEK, { input: { seekId } }, this.token)).cancelSeek);
+      await this.read();
     } catch (failure) {
       button.disabled = false;
-      refused(failure);
+      this.refused(failure);
     }
+  }
+}
+
+export function showPool(root: HTMLElement, variants: readonly Variant[]): () => void {
+  const token = loggedIn(root);
+  if (!token) return () => {};
+  const page = html(`<main class="play" id="main"><h1>${t("play.pool")}</h1><p>${t("play.poolRules")}</p>
+    ${poolForm(variants)}<p class="quiet" role="status" id="told"></p><p class="error" role="alert" id="refused"></p></main>`);
+  const shown = new PoolPage(root, page, token, new Map(variants.map((v) => [v.name, v.title])));
+  root.replaceChildren(page);
+  const form = page.querySelector<HTMLFormElement>("#seek")!;
+  on(form, "submit", async (event) => {
+    event.preventDefault();
+    await shown.join(form);
   });
-  void read();
-  return () => {
-    left = true;
-    window.clearTimeout(timer);
-  };
+  on(page, "click", async (event) => {
+    const button = (event.target as HTMLElement).closest<HTMLButtonElement>("button[data-cancel]");
+    const id = button?.closest<HTMLElement>("tr")?.dataset.seek;
+    if (button && id) await shown.cancel(button, id);
+  });
+  void shown.read();
+  return () => shown.stop();
 }
