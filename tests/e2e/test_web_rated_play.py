@@ -50,6 +50,8 @@ def test_declines_made_here_and_elsewhere_are_shown_live(seen: Json) -> None:
     assert done["incomingButtons"] == ["Accept", "Decline"]
     assert done["outgoingButtons"] == ["Cancel"]
     assert done["declinedHere"] == "declined by Anna"
+    # The button gone with its row, the keyboard's focus is on what was told.
+    assert done["focusAfter"] == ["told", "declined by Anna"]
     assert done["declinedThere"] == "declined by Bruno"
     assert done["cancelled"] == "cancelled"  # on the page, by Anna
 

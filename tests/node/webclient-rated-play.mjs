@@ -83,6 +83,7 @@ try {
   steps.incomingButtons = await phone.$$eval(`tr[data-challenge="${fromDora}"] button`, (buttons) => buttons.map((b) => b.textContent));
   await phone.click(`tr[data-challenge="${fromDora}"] button[data-answer=decline]`);
   steps.declinedHere = await stateOf(phone, fromDora, "DECLINED");
+  steps.focusAfter = await phone.evaluate(() => [document.activeElement?.id, document.activeElement?.textContent]);
   // Anna's challenge, which Bruno declines through the API: told live.
   await phone.fill("#challenge input[name=names]", "Bruno Carlo");
   await phone.click("#challenge button[type=submit]");

@@ -108,6 +108,7 @@ class ChallengesPage extends PlayPage {
       const data = await request<Record<string, Payload>>(ANSWERS[answer], { input: { challengeId: id } }, this.token);
       const payload = checked(Object.values(data)[0]);
       if (payload.challenge) this.update(payload.challenge, true);
+      this.focusTold();
     } catch (failure) {
       button.disabled = false;
       this.refused(failure);
@@ -135,7 +136,7 @@ export function showChallenges(root: HTMLElement, variants: readonly Variant[]):
   if (!token) return () => {};
   const page = html(`<main class="play" id="main"><h1>${t("play.challenges")}</h1>
     ${challengeForm(variants)}
-    <p class="quiet" role="status" id="told"></p><p class="error" role="alert" id="refused"></p></main>`);
+    <p class="quiet" role="status" id="told" tabindex="-1"></p><p class="error" role="alert" id="refused"></p></main>`);
   const shown = new ChallengesPage(root, page, token, new Map(variants.map((v) => [v.name, v.title])));
   root.replaceChildren(page);
   on(page, "click", async (event) => {

@@ -55,6 +55,11 @@ export class PlayPage {
     protected readonly titles: ReadonlyMap<string, string>,
   ) {}
 
+  /** After a row's button, redrawn away with its row: the keyboard's focus to what was told. */
+  protected focusTold(): void {
+    this.page.querySelector<HTMLElement>("#told")?.focus();
+  }
+
   refused(failure: unknown, where = this.page.querySelector("#refused")!): void {
     if (!this.left && !sessionEnded(this.root, failure)) where.textContent = accountError(failure);
   }

@@ -100,7 +100,9 @@ class PoolPage extends PlayPage {
     button.disabled = true;
     try {
       checked((await request<CancelSeekMutation>(CANCEL_SEEK, { input: { seekId } }, this.token)).cancelSeek);
+      this.page.querySelector("#told")!.textContent = t("play.seek.CANCELLED");
       await this.read();
+      this.focusTold();
     } catch (failure) {
       button.disabled = false;
       this.refused(failure);
@@ -112,7 +114,7 @@ export function showPool(root: HTMLElement, variants: readonly Variant[]): () =>
   const token = loggedIn(root);
   if (!token) return () => {};
   const page = html(`<main class="play" id="main"><h1>${t("play.pool")}</h1><p>${t("play.poolRules")}</p>
-    ${poolForm(variants)}<p class="quiet" role="status" id="told"></p><p class="error" role="alert" id="refused"></p></main>`);
+    ${poolForm(variants)}<p class="quiet" role="status" id="told" tabindex="-1"></p><p class="error" role="alert" id="refused"></p></main>`);
   const shown = new PoolPage(root, page, token, new Map(variants.map((v) => [v.name, v.title])));
   root.replaceChildren(page);
   const form = page.querySelector<HTMLFormElement>("#seek")!;
