@@ -30,6 +30,17 @@ export function graphqlAt(serverUrl) {
   };
 }
 
+/** A mutation through `api` (graphqlAt's) that must succeed: its payload, or an error naming
+ * the userErrors it was refused with. */
+export function succeedingAt(api) {
+  return async (query, variables, token, address) => {
+    const data = await api(query, variables, token, address);
+    const payload = Object.values(data)[0];
+    if (payload.userErrors?.length) throw new Error(`${query}: ${JSON.stringify(payload.userErrors)}`);
+    return payload;
+  };
+}
+
 /** A page of `context` that may load from `origin` only; what it loads elsewhere and the
  * errors it shows are kept in `out`, and so are the GraphQL documents it sends when `out`
  * has `documents` (recordDocuments). */

@@ -8,7 +8,7 @@
 // bots' board apart, chosen by keyboard); Anna creates a rated game from the lobby's form (a
 // seed refused in words first). Pages audited with axe-core in English and Italian. Prints one
 // JSON line of what it saw (tests/e2e/test_web_ratings.py asserts on it).
-import { audit, graphqlAt, guardedPage, launch, rawWords } from "./browser.mjs";
+import { audit, graphqlAt, guardedPage, launch, rawWords, succeedingAt } from "./browser.mjs";
 
 const [executablePath, serverUrl, shots] = process.argv.slice(2);
 const origin = new URL(serverUrl).origin;
@@ -22,13 +22,7 @@ const WINNERS = [..."ABACABADABACABAABACABAAA"].map((letter) => PLAYERS.find((na
 const ENUMS = ["REAL_TIME", "CORRESPONDENCE", "LOBBY", "ACTIVE", "FINISHED"];
 
 const api = graphqlAt(serverUrl);
-
-async function ok(query, variables, token, address) {
-  const data = await api(query, variables, token, address);
-  const payload = Object.values(data)[0];
-  if (payload.userErrors?.length) throw new Error(`${query}: ${JSON.stringify(payload.userErrors)}`);
-  return payload;
-}
+const ok = succeedingAt(api);
 
 async function account(name, number) {
   return (await ok(`mutation($i: RegisterInput!) { register(input: $i) { token userErrors { code } } }`, { i: { name, password: PASSWORD } }, null, `192.0.2.${number}`)).token;

@@ -10,6 +10,7 @@ export { LEGAL_ACTIONS } from "./generated/legal-actions";
 export * from "./account/documents";
 export * from "./tournament/documents";
 export * from "./ratings/documents";
+export * from "./play/documents";
 
 export const VARIANTS = /* GraphQL */ `
   query Variants {

@@ -13,6 +13,8 @@ import { showLobby } from "./lobby";
 import { parseRoute } from "./routes";
 import { showTournament } from "./tournament/page";
 import { showLeaderboard } from "./ratings/leaderboard";
+import { showChallenges } from "./play/challenges";
+import { showPool } from "./play/pool";
 
 const app = document.getElementById("app")!;
 const bar = document.createElement("header");
@@ -59,6 +61,8 @@ async function main(): Promise<void> {
       if (isAccountRoute(at)) leave = showAccountPage(root, at, titles);
       else if (at.page === "tournament") leave = showTournament(root, at.tournamentId, titles);
       else if (at.page === "leaderboard") leave = showLeaderboard(root, at, known);
+      else if (at.page === "challenges") leave = showChallenges(root, known);
+      else if (at.page === "pool") leave = showPool(root, known);
       else leave = showLobby(root, known);
     }
   };

@@ -1,6 +1,6 @@
 // The client's pages, by the address's hash: shareable links to the lobby, to a game, to a
 // replay position (the board as a move left it), to a tournament, to a leaderboard
-// (ratings/), and the account's pages (account/). A page is a
+// (ratings/), the account's pages (account/), its challenges and the pool (play/). A page is a
 // function that draws itself into the root and returns how to leave it.
 
 export type Route =
@@ -12,6 +12,8 @@ export type Route =
   | { page: "login" }
   | { page: "myGames" }
   | { page: "myTokens" }
+  | { page: "challenges" }
+  | { page: "pool" }
   | { page: "profile"; name: string }
   | { page: "leaderboard"; variant: string; speed: Speed; bots: boolean };
 
@@ -23,6 +25,8 @@ const ACCOUNT_PAGES: Record<string, Route> = {
   "#/login": { page: "login" },
   "#/me/games": { page: "myGames" },
   "#/me/tokens": { page: "myTokens" },
+  "#/me/challenges": { page: "challenges" },
+  "#/me/pool": { page: "pool" },
 };
 
 export function parseRoute(hash: string): Route {

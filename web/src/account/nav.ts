@@ -1,5 +1,5 @@
 // The account's part of the bar: log in and sign up, or, logged in, the account's name (its
-// profile), its games, its tokens, and logging out.
+// profile), its games, its tokens, its challenges, the pool, and logging out.
 
 import { request } from "../api";
 import { escape, on } from "../dom";
@@ -12,7 +12,7 @@ import { session } from "./session";
 export function accountNav(): string {
   const current = session.get();
   const links = current
-    ? `<a href="${profileLink(current.name)}" class="me">${escape(current.name)}</a> <a href="#/me/games">${t("account.myGames")}</a> <a href="#/me/tokens">${t("account.myTokens")}</a> <button type="button" class="logout">${t("account.logout")}</button>`
+    ? `<a href="${profileLink(current.name)}" class="me">${escape(current.name)}</a> <a href="#/me/games">${t("account.myGames")}</a> <a href="#/me/tokens">${t("account.myTokens")}</a> <a href="#/me/challenges">${t("play.challenges")}</a> <a href="#/me/pool">${t("play.pool")}</a> <button type="button" class="logout">${t("account.logout")}</button>`
     : `<a href="#/login">${t("account.login")}</a> <a href="#/signup">${t("account.signup")}</a>`;
   return `<nav class="account-nav" aria-label="${t("account.nav")}">${links}</nav>`;
 }
