@@ -50,7 +50,7 @@ async function replay(page, context, { out, guardedPage, origin, checkWords, aud
   const board = await pieces(page);
   const other = await guardedPage(context, origin, out);
   await other.goto(seen.link);
-  await other.waitForFunction((text) => document.querySelector('.replay[aria-busy="false"] .where')?.textContent === text, seen.afterKeys, { timeout: 60000 });  // a ceiling: the signal is aria-busy
+  await other.waitForFunction((text) => document.querySelector('.replay[aria-busy="false"] .where')?.textContent === text, seen.afterKeys, { timeout: 120000 });  // a ceiling (a loaded machine replays a long game slowly): the signal is aria-busy
   seen.sharedSame = (await pieces(other)) === board;
   seen.sharedPieces = board.split(" ").filter((piece) => !piece.endsWith(":")).length;
   await other.close();
