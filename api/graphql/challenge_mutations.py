@@ -41,7 +41,7 @@ NAME = TextBound("an account's name", LONGEST_SENT, least=1)
 class ChallengeAccountsInput:
     names: list[str] = strawberry.field(
         description=f"The accounts challenged, {CHALLENGED[0]} to {CHALLENGED[1]}, by name "
-        "(the game's seats follow: 3 to 6 with yours)."
+        f"(each {NAME.rule}; the game's seats follow: 3 to 6 with yours)."
     )
     variant: str = strawberry.field(
         default="classic", description=f"The game (see `variants`; {DATA_NAME.rule})."

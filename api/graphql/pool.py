@@ -23,7 +23,7 @@ from api.graphql.rating_types import Speed
 from api.pool.records import CANCELLED, EXPIRED, OPEN, SeekRecord
 from api.pool.service import MOST_SEEKS, JoinSeek, Pool, PoolError
 from api.ratings.records import Speed as RatingSpeed
-from api.text_inputs import CLIENT_MUTATION_ID, DATA_NAME, SEED
+from api.text_inputs import CLIENT_MUTATION_ID, DATA_NAME, GLOBAL_ID, SEED
 from competition.matchmaking import Opponents
 from domain.errors import CodedError, ErrorCode
 
@@ -118,14 +118,14 @@ class JoinSeekInput:
     seed: str | None = strawberry.field(
         default=None,
         description="Refused: the pool's dice are nobody's choice (RATED_GAME_SEEDED for a rated "
-        "seek, INVALID_SEEK otherwise).",
+        f"seek, INVALID_SEEK otherwise; {SEED.rule}).",
     )
     client_mutation_id: str | None = strawberry.field(default=None, description=ECHOED_KEY)
 
 
 @strawberry.input(description="A seek of yours to cancel.")
 class CancelSeekInput:
-    seek_id: strawberry.ID = strawberry.field(description="Its id.")
+    seek_id: strawberry.ID = strawberry.field(description=f"Its id ({GLOBAL_ID.rule}).")
     client_mutation_id: str | None = strawberry.field(default=None, description=ECHOED_KEY)
 
 
