@@ -42,7 +42,7 @@ from api.broker import Broker, LobbyNews
 from api.budget import Budgets
 from api.challenges.wiring import challenges_beside
 from api.clock_ticker import run_clock
-from api.feed import ChangeFeed
+from api.feeds import GamesFeed, games_feed, started
 from api.graphiql import ASSETS_PATH, MISSING_PAGE, ImmutableFiles, local_page
 from api.graphql.context import Context
 from api.graphql.errors import coded_result
@@ -69,6 +69,7 @@ from api.request_id import RequestId
 from api.service import GameService, LobbyLimits
 from api.settings import Settings
 from api.socket_handler import CodedSocketHandler
+from api.sqlite_feed import SqliteChangeFeed
 from api.stores.accounts import account_store_for
 from api.stores.base import Store
 from api.stores.sqlite import SqliteStore
@@ -369,19 +370,13 @@ def _accounts(
     return accounts, None
 
 
-def _change_feed(store: Store, broker: Broker) -> ChangeFeed | None:
-    from api.stores.mongo import MongoStore
-
-    return ChangeFeed(store, broker) if isinstance(store, MongoStore) else None
-
-
 def _lifespan(
     store: Store,
     service: GameService,
     people: tuple[Accounts, Tournaments, Ratings],
     observed: Observability,
     settings: Settings,
-    feeds: tuple[ChangeFeed | None, AccountFeed | None],
+    feeds: tuple[GamesFeed | None, AccountFeed | None],
 ) -> Callable[[Starlette], AbstractAsyncContextManager[None]]:
     """The server's start (the store opened, the clocks' deadlines recovered, the clock and
     the change feeds running) and its stop, in the reverse order."""
@@ -389,17 +384,19 @@ def _lifespan(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         accounts, tournaments, ratings = people
+        games_feed, account_feed = feeds
+        tasks: list[asyncio.Task[None]] = []
         await store.open()
+        if games_feed is not None:  # before anything commits: it publishes from here on
+            tasks.append(await started(games_feed))
         await accounts.start()
         await tournaments.store.open()
         await ratings.store.open()
         await service.recover_deadlines()
-        tasks = [asyncio.create_task(run_clock(service, settings, observed))]
+        tasks.append(asyncio.create_task(run_clock(service, settings, observed)))
         tasks.append(asyncio.create_task(ratings.run()))  # the safety net, from the start
-        for running in feeds:
-            if running is not None:
-                tasks.append(asyncio.create_task(running.run()))
-                await asyncio.wait_for(running.ready.wait(), timeout=30)
+        if account_feed is not None:
+            tasks.append(await started(account_feed))
         try:
             yield
         finally:
@@ -449,12 +446,18 @@ def create_app(
     settings = settings or Settings()
     store = store or make_store(settings)
     broker = Broker()
-    feed = _change_feed(store, broker)
+    feed = games_feed(store, broker)
     lobby = LobbyLimits(
         settings.max_unstarted_games_per_client, settings.unstarted_game_ttl_seconds
     )
     observed = Observability.of(settings, tracer_provider)
-    service = GameService(observed.store(store), broker, publish_locally=feed is None, lobby=lobby)
+    service = GameService(
+        observed.store(store),
+        broker,
+        publish_locally=feed is None,
+        lobby=lobby,
+        feed=feed if isinstance(feed, SqliteChangeFeed) else None,
+    )
     accounts, account_feed = _accounts(store, service, broker)
     tournaments = Tournaments(tournament_store_for(store), GameTables(service.work, accounts.store))
     ratings = ratings_beside(store, service.work)

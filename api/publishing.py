@@ -5,6 +5,7 @@ event carries is decided by its type."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from api.accounts.changes import account_channel
 from api.broker import Broker, LobbyNews
@@ -58,16 +59,48 @@ def seats_channel(game_id: str) -> str:
     return f"__seats__/{game_id}"
 
 
-class Publisher:
-    """Publishes what this instance commits. With several instances on one database, a change
-    feed (api/feed.py) publishes every instance's events, this one's too, instead."""
+class CommitsSeen(Protocol):
+    """A change feed that reads back what this instance commits (api/sqlite_feed.py): told
+    of the events before their commit, so that it publishes them as they are in memory."""
 
-    def __init__(self, broker: Broker, locally: bool = True) -> None:
+    def expect(
+        self, game_id: str, events: Sequence[RecordedEvent], accounts: Sequence[str]
+    ) -> None: ...
+
+    def forget(self, game_id: str, events: Sequence[RecordedEvent]) -> None: ...
+
+    def committed(self, game_id: str, events: Sequence[RecordedEvent]) -> None: ...
+
+
+class Publisher:
+    """Publishes what this instance commits. With several instances on one MongoDB, a change
+    feed (api/feed.py) publishes every instance's events, this one's too, instead; on the
+    embedded store, its feed (api/sqlite_feed.py) does, told of this instance's by `feed`."""
+
+    def __init__(
+        self, broker: Broker, locally: bool = True, feed: CommitsSeen | None = None
+    ) -> None:
         self.broker = broker
         self.locally = locally
+        self.feed = feed
+
+    def expect(
+        self, game_id: str, events: Sequence[RecordedEvent], accounts: Sequence[str] = ()
+    ) -> None:
+        """`events` are about to be committed."""
+        if self.feed is not None:
+            self.feed.expect(game_id, events, accounts)
+
+    def forget(self, game_id: str, events: Sequence[RecordedEvent]) -> None:
+        """`events` were not committed after all."""
+        if self.feed is not None:
+            self.feed.forget(game_id, events)
 
     def publish(
         self, game_id: str, events: Sequence[RecordedEvent], accounts: Sequence[str] = ()
     ) -> None:
-        if self.locally:
+        """`events` are committed."""
+        if self.feed is not None:
+            self.feed.committed(game_id, events)
+        elif self.locally:
             publish(self.broker, game_id, events, accounts)

@@ -30,7 +30,7 @@ from api.commands import (
 from api.lobby import Joined
 from api.lobby_events import BotJoined, GameAbandoned, PlayerJoined, PlayerLeft
 from api.moves import Submitted
-from api.publishing import Publisher, publish, seats_channel
+from api.publishing import CommitsSeen, Publisher, publish, seats_channel
 from api.read_models import PLAYED, Histories, Session, Sessions, engine_seed, hash_token
 from api.read_models import seat_for as token_seat
 from api.scheduler import Scheduler, declare_time_limit
@@ -54,6 +54,7 @@ class GameService:
         cache_size: int = 1000,
         publish_locally: bool = True,
         lobby: LobbyLimits = DEFAULT_LOBBY,
+        feed: CommitsSeen | None = None,
     ) -> None:
         self.store = store
         self.broker = broker
@@ -63,7 +64,7 @@ class GameService:
         self.histories = Histories(store, self.sessions, broker)
         # With several instances on one database, a change feed publishes every instance's
         # events (this one's too) to this instance's subscribers instead.
-        publisher = Publisher(broker, publish_locally)
+        publisher = Publisher(broker, publish_locally, feed)
         self.work = Work(store, self.sessions, publisher, clock, lobby)
         self.scheduler = Scheduler(self.work)
         self.work.due = self.scheduler.kick

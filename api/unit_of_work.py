@@ -111,7 +111,12 @@ class Work:
         race for a game nobody knows yet)."""
         entry = LogEntry(1, "create", None, payload, record.created_at)
         recorded = RecordedEvent(1, 1, event.visible_to, event)
-        await self.store.create(record, entry, [codec.encode(recorded)])
+        self.publisher.expect(record.id, [recorded])
+        try:
+            await self.store.create(record, entry, [codec.encode(recorded)])
+        except BaseException:
+            self.publisher.forget(record.id, [recorded])
+            raise
         self.sessions.remember(Session(record, None, 1))
         self.publisher.publish(record.id, [recorded])
 
@@ -155,9 +160,11 @@ class UnitOfWork:
         )
         stored = [codec.encode(event) for event in events]
         entry = LogEntry(record.version, change.kind, change.seat, change.payload, now)
+        self.work.publisher.expect(record.id, events, accounts_of(record))
         try:
             await self.work.store.append(record, entry, stored, _answer(change, entry, stored))
         except BaseException as error:
+            self.work.publisher.forget(record.id, events)
             self.work.sessions.forget(self.game_id)
             if isinstance(error, VersionConflict):
                 raise ServiceError(

@@ -1,6 +1,7 @@
-"""Two API instances (two `risiko serve` processes) on one MongoDB database: what one accepts,
-the other's subscribers receive through the change feed, in order, once each; actions may go
-to either instance; and a race of one expectedVersion across the two has one winner."""
+"""Two API instances (two `risiko serve` processes) on one store, a MongoDB database or one
+embedded store's file: what one accepts, the other's subscribers receive through the change
+feed, in order, once each; actions may go to either instance; and a race of one
+expectedVersion across the two has one winner."""
 
 from __future__ import annotations
 
@@ -89,10 +90,13 @@ WAIT = 15.0  # seconds a subscriber may take to catch up with the game
 
 
 @pytest.fixture
-def instances(mongo_uri: str, tmp_path: Path) -> Iterator[tuple[Server, Server]]:
-    """Instances A and B: two processes, distinct data folders, one MongoDB database."""
-    env = {"RISIKO_STORE": mongo_uri}
-    servers = [Server(tmp_path / name, env=env) for name in ("a", "b")]
+def instances(store_env: dict[str, str], tmp_path: Path) -> Iterator[tuple[Server, Server]]:
+    """Instances A and B: two processes on one store (one MongoDB database, or one data
+    folder's embedded store)."""
+    shared = tmp_path / "data"
+    servers = [
+        Server(shared if not store_env else tmp_path / name, env=store_env) for name in ("a", "b")
+    ]
     try:
         with ThreadPoolExecutor(2) as pool:  # both start at once
             for started in [pool.submit(server.start) for server in servers]:
