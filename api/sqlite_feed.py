@@ -7,7 +7,8 @@ event inserted (no event is ever deleted), so its rowid order is the commit orde
 reader sees is always a prefix of it. A thread of this process follows that order on a
 connection of its own: it asks `PRAGMA data_version`, which changes when any other connection
 (another process's, or this process's store) has committed, and reads the events after the
-last one it passed. It asks again every `poll_seconds`, and at once when this process has
+last one it passed. It asks again after `poll_seconds` while the store is busy, less and less
+often (up to `idle_poll_seconds`) while it is quiet, and at once when this process has
 committed. This process's own events it publishes as they were in memory before their commit
 (`expect`), instead of decoding them again."""
 
@@ -43,10 +44,17 @@ class _Commit:
 
 
 class SqliteChangeFeed:
-    def __init__(self, store: SqliteStore, broker: Broker, poll_seconds: float = 0.002) -> None:
+    def __init__(
+        self,
+        store: SqliteStore,
+        broker: Broker,
+        poll_seconds: float = 0.001,
+        idle_poll_seconds: float = 0.025,
+    ) -> None:
         self.path: Path = store.path
         self.broker = broker
         self.poll_seconds = poll_seconds
+        self.idle_poll_seconds = idle_poll_seconds
         self.retry_seconds = 1.0
         self.ready = asyncio.Event()  # set once the feed knows where it starts
         self._publisher = StoredEventPublisher(store, broker)
@@ -129,14 +137,16 @@ class SqliteChangeFeed:
             (last,) = connection.execute("SELECT COALESCE(MAX(rowid), 0) FROM events").fetchone()
             loop.call_soon_threadsafe(_settle, started)
             seen: int | None = None
+            pause = self.poll_seconds
             while not self._stopping.is_set():
-                self._wake.wait(self.poll_seconds)
+                self._wake.wait(pause)
                 self._wake.clear()
                 try:
                     (version,) = connection.execute("PRAGMA data_version").fetchone()
-                    if version == seen:
+                    if version == seen:  # quiet: ask less and less often, up to a limit
+                        pause = min(pause * 2, self.idle_poll_seconds)
                         continue
-                    seen = version
+                    seen, pause = version, self.poll_seconds
                     last = self._read_after(connection, last, loop, batches)
                 except sqlite3.Error as error:  # the cursor stays: nothing is skipped
                     seen = None

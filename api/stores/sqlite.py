@@ -28,6 +28,7 @@ from api.stores.base import (
     StoredEvent,
     VersionConflict,
 )
+from api.stores.sqlite_lock import WriteLock
 from api.stores.sqlite_pages import SqlitePages, read_games
 from api.stores.sqlite_queries import QUERIES_SCHEMA, SqliteQueries
 from api.stores.sqlite_rows import read_events, record_to_row, row_to_record
@@ -145,6 +146,7 @@ class SqliteStore(SqlitePages, SqliteQueries):
         )
         self._pending_lock = threading.Lock()
         self._committing = False
+        self._write_lock = WriteLock(path)  # shared with the other processes on this file
 
     async def _run(self, function: Callable[[sqlite3.Connection], T]) -> T:
         if self._closed:
@@ -175,6 +177,7 @@ class SqliteStore(SqlitePages, SqliteQueries):
                 connection.execute("ROLLBACK")
                 raise
             self._connection = connection
+            self._write_lock.open()
 
         if self._closed:  # opened again after a close: a fresh thread
             self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite")
@@ -186,6 +189,7 @@ class SqliteStore(SqlitePages, SqliteQueries):
         def disconnect(connection: sqlite3.Connection) -> None:
             connection.close()
             self._connection = None
+            self._write_lock.close()
 
         with self._pending_lock:
             self._closed = True  # no write is queued from now on
@@ -255,6 +259,10 @@ class SqliteStore(SqlitePages, SqliteQueries):
         """On the store's thread: `writes` in one transaction, each in a savepoint of its own
         (one that fails rolls back alone); what became of each. If the commit fails, nothing
         of them was written, and each gets that error."""
+        with self._write_lock.held():
+            return self._transaction_locked(writes)
+
+    def _transaction_locked(self, writes: Sequence[Write]) -> list[BaseException | None]:
         outcomes: list[BaseException | None] = []
         try:
             c = self._connection
