@@ -4,8 +4,10 @@ its GraphiQL page serves, `export-schema` prints the schema it serves."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
+from typing import Any
 
 
 def add_server_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -14,6 +16,11 @@ def add_server_commands(commands: argparse._SubParsersAction[argparse.ArgumentPa
     serve.add_argument("--host", help="address to listen on (RISIKO_HOST, default 127.0.0.1)")
     serve.add_argument("--port", type=int, help="port (RISIKO_PORT, default 8000)")
     serve.add_argument("--data-dir", help="folder of the embedded store (RISIKO_DATA_DIR)")
+    serve.add_argument(
+        "--workers",
+        type=int,
+        help="server processes sharing the port and the store (RISIKO_WORKERS, default 1)",
+    )
     serve.set_defaults(handler=_serve)
 
     assets = commands.add_parser(
@@ -44,49 +51,52 @@ def add_server_commands(commands: argparse._SubParsersAction[argparse.ArgumentPa
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from api.app import create_app
-    from api.collector import tune_for_serving
-    from api.connections import ConnectionLimits, uvicorn_options
+    from api.connections import uvicorn_options
     from api.graphiql import missing_assets
     from api.logs import log_config
     from api.settings import Settings
+    from api.workers import limits_of, serving_app
 
     overrides = {
         name: value
-        for name, value in (("host", args.host), ("port", args.port), ("data_dir", args.data_dir))
+        for name, value in (
+            ("host", args.host),
+            ("port", args.port),
+            ("data_dir", args.data_dir),
+            ("workers", args.workers),
+        )
         if value is not None
     }
     settings = Settings(**overrides)
-    # The odds worker thread computes while the event loop serves everyone else: hand the
-    # interpreter lock over every millisecond instead of every five, so that a request
-    # waits less for it (benchmarks/hostile.py: the player's p99 under hammering).
-    sys.setswitchinterval(0.001)
+    workers = f", {settings.workers} processes" if settings.workers > 1 else ""
     print(
         f"risiko: GraphQL at http://{settings.host}:{settings.port}/graphql, "
-        f"store {settings.database}",
+        f"store {settings.database}{workers}",
         flush=True,
     )
     if settings.graphiql and missing_assets(settings.graphiql_assets_dir):
         print("risiko: GraphiQL's files are missing: `risiko graphiql-assets` fetches them")
-    limits = ConnectionLimits(
-        max_total=settings.max_connections,
-        max_per_address=settings.max_connections_per_address,
-        header_timeout=settings.header_timeout_seconds,
-        body_timeout=settings.body_timeout_seconds,
-        stalled_reader_timeout=settings.stalled_reader_timeout_seconds,
-    )
-    app = create_app(settings)
-    tune_for_serving()
-    uvicorn.run(
-        app,
-        host=settings.host,
-        port=settings.port,
-        log_level=settings.log_level,
-        log_config=log_config(settings.log_level, settings.log_format),
-        proxy_headers=True,
-        forwarded_allow_ips=settings.forwarded_allow_ips,
-        **uvicorn_options(limits),
-    )
+    common: dict[str, Any] = {
+        "host": settings.host,
+        "port": settings.port,
+        "log_level": settings.log_level,
+        "log_config": log_config(settings.log_level, settings.log_format),
+        "proxy_headers": True,
+        "forwarded_allow_ips": settings.forwarded_allow_ips,
+    }
+    if settings.workers > 1:  # each process builds its own from the environment: api/workers.py
+        for name, value in overrides.items():
+            os.environ[f"RISIKO_{name.upper()}"] = str(value)
+        uvicorn.run(
+            "api.workers:app",
+            factory=True,
+            workers=settings.workers,
+            http="api.workers:Http",
+            ws="api.workers:WebSocket",
+            **common,
+        )
+        return 0
+    uvicorn.run(serving_app(settings), **common, **uvicorn_options(limits_of(settings)))
     return 0
 
 

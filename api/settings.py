@@ -55,6 +55,9 @@ class Settings(BaseSettings):
 
     host: str = Field("127.0.0.1", description="address the server listens on")
     port: int = Field(8000, ge=0, le=65535, description="port the server listens on")
+    workers: int = Field(
+        1, ge=1, le=64, description="server processes sharing the port and the store"
+    )
     store: str | None = Field(
         None,
         description="a MongoDB connection string (mongodb://…) for the MongoDB store; "

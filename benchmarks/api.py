@@ -176,7 +176,10 @@ if soft != resource.RLIM_INFINITY and soft < wanted:
     limit = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
     resource.setrlimit(resource.RLIMIT_NOFILE, (limit, hard))
 port, ws, http, loop = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4]
-if ws == "risiko":
+workers = int(sys.argv[5])
+if workers > 1:  # each worker builds them by name (api/workers.py), caps off by the environment
+    protocols = {"http": "api.workers:Http", "ws": "api.workers:WebSocket"}
+elif ws == "risiko":
     guarded_http, guarded_ws = guarded_protocols(ConnectionLimits(max_total=0, max_per_address=0))
     protocols = {"http": guarded_http, "ws": timed_websocket(guarded_ws)}
 else:
@@ -195,6 +198,7 @@ try:
         port=port,
         log_level="warning",
         loop=loop,
+        workers=workers,
         **protocols,
     )
 finally:
@@ -221,9 +225,12 @@ def rss_mib(pid: int) -> float:
 
 
 def cpu_seconds(pid: int) -> float:
-    """User and system CPU time a process has used so far (Linux: /proc)."""
+    """User and system CPU time a process and its children (a server's workers) have used
+    so far (Linux: /proc)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    return own + sum(cpu_seconds(int(child)) for child in children)
 
 
 @contextmanager
@@ -235,13 +242,16 @@ def serve(
     loop: str = "auto",
     open_files: int = 0,
     profile: Path | None = None,
+    workers: int = 1,
 ) -> Iterator[str]:
     """The benchmark's server (the real app plus the bare routes) in its own process: uvicorn,
     one worker, on a free loopback port and a fresh data folder. Yields its base URL.
 
     `ws="risiko"` runs the protocol classes of `risiko serve`; any other name runs uvicorn's
     own, with `http` as its HTTP implementation (`h11`, `httptools`, `auto`). `loop` is
-    uvicorn's event loop (`asyncio`, `uvloop`, `auto`: uvloop where it is installed)."""
+    uvicorn's event loop (`asyncio`, `uvloop`, `auto`: uvloop where it is installed).
+    `workers` > 1: that many processes on the port, as `risiko serve --workers` runs them
+    (the protocol classes of `risiko serve`, whatever `ws` says; no profile)."""
     port = free_port()
     with tempfile.TemporaryDirectory() as data:
         path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
@@ -257,8 +267,10 @@ def serve(
             env["RISIKO_BENCH_OPEN_FILES"] = str(open_files)
         if profile is not None:
             env["RISIKO_BENCH_PROFILE"] = str(profile)
+        if workers > 1:
+            env["RISIKO_MAX_CONNECTIONS"] = env["RISIKO_MAX_CONNECTIONS_PER_ADDRESS"] = "0"
         server = subprocess.Popen(
-            [sys.executable, "-c", LAUNCHER, str(port), ws, http, loop],
+            [sys.executable, "-c", LAUNCHER, str(port), ws, http, loop, str(workers)],
             cwd=ROOT,
             env=env,
         )

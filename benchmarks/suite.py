@@ -1102,6 +1102,7 @@ def bench_held(args: argparse.Namespace) -> list[dict[str, Any]]:
             http=args.server_http,
             loop=args.server_loop,
             profile=_profile_path(args, "held"),
+            workers=args.server_workers,
         ) as url,
         httpx.Client(base_url=url, timeout=30) as client,
     ):
@@ -1120,6 +1121,7 @@ def bench_held(args: argparse.Namespace) -> list[dict[str, Any]]:
             figure = {
                 "benchmark": f"held.{count}",
                 "games": count,
+                "workers": args.server_workers,
                 **figure,
                 "actions_per_second": round(figure["submits"] / elapsed, 1),
                 "server_cpu_share": round((api.cpu_seconds(pid) - cpu) / elapsed, 2),
@@ -1195,6 +1197,12 @@ def parser() -> argparse.ArgumentParser:
         help="uvicorn's HTTP implementation (h11, httptools), with a --server-ws other than risiko",
     )
     p.add_argument("--server-loop", default="auto", help="uvicorn's loop: asyncio, uvloop, auto")
+    p.add_argument(
+        "--server-workers",
+        type=int,
+        default=1,
+        help="server processes (`risiko serve --workers N`) for held and subscriptions",
+    )
     odds = p.add_argument_group("odds")
     odds.add_argument("--odds-cold", type=int, default=3, help="fresh processes per size")
     odds.add_argument(
