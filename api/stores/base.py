@@ -74,6 +74,12 @@ class VersionConflict(Exception):
     """Another entry was appended at this version first."""
 
 
+class GameExists(VersionConflict):
+    """`create` of a game whose id is taken: another writer created it first. A conflict
+    like any other to whoever treats it so; precise for whoever opens a game under an id
+    every instance derives alike (api/bound_games.py), where it means "done already"."""
+
+
 @dataclass(frozen=True, slots=True)
 class SeatRecord:
     seat: int
@@ -211,7 +217,10 @@ class Store(Protocol):
 
     async def create(
         self, record: GameRecord, entry: LogEntry, events: Sequence[StoredEvent]
-    ) -> None: ...
+    ) -> None:
+        """A new game: its row, its first entry and events, atomically; GameExists if a game
+        has its id already (nothing written)."""
+        ...
 
     async def append(
         self,

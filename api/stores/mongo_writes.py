@@ -9,8 +9,16 @@ from collections.abc import Sequence
 
 from pymongo.asynchronous.client_session import AsyncClientSession
 from pymongo.asynchronous.database import AsyncDatabase
+from pymongo.errors import DuplicateKeyError
 
-from api.stores.base import GameRecord, Idempotency, LogEntry, StoredEvent, VersionConflict
+from api.stores.base import (
+    GameExists,
+    GameRecord,
+    Idempotency,
+    LogEntry,
+    StoredEvent,
+    VersionConflict,
+)
 from api.stores.mongo_rows import Document, record_document
 
 
@@ -26,7 +34,7 @@ async def write_game(
 ) -> None:
     """A new game (`create`) or a game's next entry, in `session`'s transaction."""
     if create:
-        await db.games.insert_one(record_document(record), session=session)
+        await _insert_game(db, session, record)
     else:
         await _update_game(db, session, record, entry.seq)
     await _insert_entry(db, session, record.id, entry)
@@ -35,6 +43,16 @@ async def write_game(
     await _replace_seats(db, session, record)
     if idempotency is not None:
         await _remember_response(db, session, record.id, idempotency)
+
+
+async def _insert_game(
+    db: AsyncDatabase[Document], session: AsyncClientSession, record: GameRecord
+) -> None:
+    """The new game's document: GameExists if its id is taken."""
+    try:
+        await db.games.insert_one(record_document(record), session=session)
+    except DuplicateKeyError:
+        raise GameExists(f"game {record.id} exists") from None
 
 
 async def _update_game(

@@ -9,7 +9,14 @@ import json
 import sqlite3
 from collections.abc import Callable, Sequence
 
-from api.stores.base import GameRecord, Idempotency, LogEntry, StoredEvent, VersionConflict
+from api.stores.base import (
+    GameExists,
+    GameRecord,
+    Idempotency,
+    LogEntry,
+    StoredEvent,
+    VersionConflict,
+)
 from api.stores.sqlite_rows import record_to_row
 
 Write = Callable[[sqlite3.Connection], None]
@@ -40,19 +47,25 @@ def game_write(
 
 
 def _insert_game(c: sqlite3.Connection, record: GameRecord) -> None:
-    c.execute(
-        "INSERT INTO games (id, variant, status, version, created_at, row, deadline) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (
-            record.id,
-            record.variant,
-            record.status,
-            record.version,
-            record.created_at,
-            record_to_row(record),
-            record.deadline,
-        ),
-    )
+    """The new game's row: GameExists if its id is taken (any other refusal stays itself)."""
+    try:
+        c.execute(
+            "INSERT INTO games (id, variant, status, version, created_at, row, deadline) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (
+                record.id,
+                record.variant,
+                record.status,
+                record.version,
+                record.created_at,
+                record_to_row(record),
+                record.deadline,
+            ),
+        )
+    except sqlite3.IntegrityError as error:
+        if error.sqlite_errorname == "SQLITE_CONSTRAINT_PRIMARYKEY":
+            raise GameExists(f"game {record.id} exists") from None
+        raise
 
 
 def _update_game(c: sqlite3.Connection, record: GameRecord, previous_version: int) -> None:

@@ -2,17 +2,15 @@
 and the time limit, its accounts seated (bound seats) and started (`GameTables`); and a
 finished game's result as the tournament counts it (`result_of`).
 
-Every step is safe to repeat: a game that exists is not created again, a seated account is
-not seated again, a started game is not started again; so an instance that dies while it
-opens a round's tables, or two instances opening them at once, leave each game once."""
+Every step is safe to repeat (api/bound_games.py): an instance that dies while it opens a
+round's tables, or two instances opening them at once, leave each game once."""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from api import lobby
-from api.commands import CreateGame, SeatAccount, StartGame, TakeSeat
+from api.bound_games import BoundGame, open_bound_game
 from api.read_models import Session
 from api.service_errors import ServiceError
 from api.stores.accounts import AccountStore
@@ -22,11 +20,6 @@ from api.unit_of_work import Work
 from competition.results import GameResult, from_ranking
 from domain.errors import ErrorCode
 from variants import VARIANTS, TournamentPlay
-
-# What a repeated step answers: the game, the seat or the start is there already.
-DONE_ALREADY = {ErrorCode.ALREADY_SEATED, ErrorCode.GAME_ALREADY_STARTED}
-# How often a table is opened again after another instance's change to its game came first.
-ATTEMPTS = 20
 
 
 class GameTables:
@@ -38,63 +31,7 @@ class GameTables:
 
     async def open_tables(self, tournament: TournamentRecord, round_: RoundRecord) -> None:
         for table in round_.tables:
-            for attempt in range(ATTEMPTS):
-                try:
-                    await self._open(tournament, table)
-                    break
-                except ServiceError as error:  # another instance changed the game first
-                    if error.code != ErrorCode.STALE_VERSION or attempt == ATTEMPTS - 1:
-                        raise
-
-    async def _open(self, tournament: TournamentRecord, table: TableRecord) -> None:
-        session = await self._created(tournament, table)
-        if session.record.status != GameStatus.LOBBY:
-            return
-        seated = {seat.account_id for seat in session.record.seats}
-        for player in table.players:
-            if player not in seated:
-                await self._seat(table.game, player)
-        try:
-            await lobby.start_game(self.work, StartGame(table.game, None, account=table.players[0]))
-        except ServiceError as error:
-            if error.code not in DONE_ALREADY:
-                raise
-
-    async def _created(self, tournament: TournamentRecord, table: TableRecord) -> Session:
-        try:
-            return await self.work.sessions.get(table.game)
-        except ServiceError as error:
-            if error.code != ErrorCode.GAME_NOT_FOUND:
-                raise
-        options = table_options(
-            tournament.variant,
-            tournament.options,
-            tournament.time_limit_minutes,
-            tournament.round_limit,
-        )
-        command = CreateGame(
-            tournament.variant,
-            options,
-            time_control=tournament.clock,
-            admission=Admission(accounts_required=True, admits=tournament.admits),
-            game_id=table.game,
-        )
-        try:
-            await lobby.create_game(self.work, command)
-        except Exception:  # another instance created it first: the store refused the id
-            self.work.sessions.forget(table.game)
-        return await self.work.sessions.get(table.game)
-
-    async def _seat(self, game_id: str, player: str) -> None:
-        account = await self.accounts.account(player)
-        if account is None or account.deleted:
-            return  # gone since it registered: its seat stays empty, the game is shorter
-        seat = SeatAccount(account.id, account.name, account.bot)
-        try:
-            await lobby.take_seat(self.work, TakeSeat(game_id, account.name, account=seat))
-        except ServiceError as error:
-            if error.code not in DONE_ALREADY:
-                raise
+            await open_bound_game(self.work, self.accounts, _bound(tournament, table))
 
     async def result(self, game_id: str) -> GameResult | None:
         try:
@@ -106,6 +43,24 @@ class GameTables:
         if session.record.status != GameStatus.FINISHED:
             return None  # the usual answer, read at every settle: no log read for it
         return result_of(session, await absent_seats(self.work.store, game_id))
+
+
+def _bound(tournament: TournamentRecord, table: TableRecord) -> BoundGame:
+    """A table's game: the tournament's rules and clock, its players seated in order."""
+    options = table_options(
+        tournament.variant,
+        tournament.options,
+        tournament.time_limit_minutes,
+        tournament.round_limit,
+    )
+    return BoundGame(
+        table.game,
+        tournament.variant,
+        options,
+        table.players,
+        Admission(accounts_required=True, admits=tournament.admits),
+        tournament.clock,
+    )
 
 
 def offered() -> dict[str, TournamentPlay]:

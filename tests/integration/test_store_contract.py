@@ -24,6 +24,7 @@ from api.broker import Broker
 from api.lobby_events import GameCreated
 from api.service import SNAPSHOT_EVERY, GameService
 from api.stores.base import (
+    GameExists,
     GameRecord,
     Idempotency,
     LogEntry,
@@ -270,6 +271,35 @@ async def test_create_and_read_back(store: Store) -> None:
             replace(game, status="active", seats=SEATS[:1]), CREATE_ENTRY, [event(1, 1, 0)]
         )
     assert await everything(store) == before
+
+
+async def test_a_taken_id_and_only_a_taken_id_is_game_exists(
+    backend: Backend, store: Store
+) -> None:
+    """`create` under a taken id says GameExists (what opening a game under an id every
+    instance derives alike takes for "created already": api/bound_games.py), whether the id
+    was taken before or by a create racing it from another store object (a second
+    instance); and writes nothing. A conflict of an append is no GameExists."""
+    game = await created(store, seats=SEATS)
+    before = await everything(store)
+    async with opened(backend) as other:
+        for writer in (store, other):
+            again = replace(game, status="active", seats=SEATS[:1])
+            taken = await refused(writer.create(again, CREATE_ENTRY, [event(1, 1, 0)]))
+            assert isinstance(taken, GameExists), repr(taken)
+        assert await everything(store) == before
+        racing = [
+            (store if n % 2 else other).create(
+                record("g2", created_at=n), CREATE_ENTRY, [event(1, 1)]
+            )
+            for n in range(4)
+        ]
+        outcomes = await asyncio.gather(*racing, return_exceptions=True)
+        assert sum(outcome is None for outcome in outcomes) == 1, outcomes
+        assert all(isinstance(o, GameExists) for o in outcomes if o is not None), outcomes
+    stale = await refused(store.append(game, entry(1), [event(2, 1)]))  # version 1 again
+    assert isinstance(stale, VersionConflict), repr(stale)
+    assert not isinstance(stale, GameExists), repr(stale)
 
 
 async def test_append_moves_the_version_and_replaces_the_row(store: Store) -> None:
