@@ -4,13 +4,16 @@ the subscribers of every process, in commit order, none lost and none twice.
 
 SQLite lets one writer commit at a time, and the events table's rowid grows by one with every
 event inserted (no event is ever deleted), so its rowid order is the commit order and what a
-reader sees is always a prefix of it. A thread of this process follows that order on a
-connection of its own: it asks `PRAGMA data_version`, which changes when any other connection
-(another process's, or this process's store) has committed, and reads the events after the
-last one it passed. It asks again after `poll_seconds` while the store is busy, less and less
-often (up to `idle_poll_seconds`) while it is quiet, and at once when this process has
-committed. This process's own events it publishes as they were in memory before their commit
-(`expect`), instead of decoding them again."""
+reader sees is always a prefix of it. The feed reads the events after the last one it passed,
+on the store's own thread and connection (one reader, so one order): right after each commit
+of this process, and whenever `PRAGMA data_version` on that connection, which changes only
+when another connection has committed, says another process wrote. It asks that every
+`poll_seconds` while other processes write, less and less often (up to `idle_poll_seconds`)
+while they do not: a process alone never finds anything, and costs nearly nothing.
+
+This process's own events it publishes as they were in memory before their commit (`expect`),
+instead of decoding them again, once that commit is known to be made: another process's
+commit may take the same numbers."""
 
 from __future__ import annotations
 
@@ -18,10 +21,8 @@ import asyncio
 import json
 import logging
 import sqlite3
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from api.broker import Broker
 from api.feed import StoredEventPublisher
@@ -51,7 +52,7 @@ class SqliteChangeFeed:
         poll_seconds: float = 0.001,
         idle_poll_seconds: float = 0.025,
     ) -> None:
-        self.path: Path = store.path
+        self.store = store
         self.broker = broker
         self.poll_seconds = poll_seconds
         self.idle_poll_seconds = idle_poll_seconds
@@ -59,8 +60,11 @@ class SqliteChangeFeed:
         self.ready = asyncio.Event()  # set once the feed knows where it starts
         self._publisher = StoredEventPublisher(store, broker)
         self._hints: dict[tuple[str, int], tuple[RecordedEvent, _Commit]] = {}
-        self._wake = threading.Event()
-        self._stopping = threading.Event()
+        self._batches: asyncio.Queue[list[_Row]] = asyncio.Queue()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        # On the store's thread only: the last event read, and the connection's data_version.
+        self._last = 0
+        self._version: int | None = None
 
     def expect(
         self, game_id: str, events: Sequence[RecordedEvent], accounts: Sequence[str]
@@ -72,9 +76,8 @@ class SqliteChangeFeed:
             self._hints[(game_id, recorded.seq)] = (recorded, commit)
 
     def committed(self, game_id: str, events: Sequence[RecordedEvent]) -> None:
-        """They are committed: read at once."""
+        """They are committed (the store's thread has read them already)."""
         self._settle(game_id, events, committed=True)
-        self._wake.set()
 
     def forget(self, game_id: str, events: Sequence[RecordedEvent]) -> None:
         """Their commit failed: another instance's events may take their numbers."""
@@ -88,28 +91,36 @@ class SqliteChangeFeed:
             hint[1].outcome.set_result(committed)
 
     async def run(self) -> None:
-        loop = asyncio.get_running_loop()
-        batches: asyncio.Queue[list[_Row]] = asyncio.Queue()
-        started = loop.create_future()
-        self._stopping.clear()
-        follower = threading.Thread(
-            target=self._follow,
-            args=(loop, batches, started),
-            name="sqlite-feed",
-            daemon=True,
-        )
-        follower.start()
+        self._loop = asyncio.get_running_loop()
+        self._batches = asyncio.Queue()
+        await self.store.run(self._start)
+        self.store.after_commit = self._read
+        publishing = asyncio.create_task(self._publish_batches())
+        self.ready.set()
         try:
-            await started
-            self.ready.set()
+            pause = self.poll_seconds
             while True:
-                for row in await batches.get():
-                    await self._publish(row)
+                await asyncio.sleep(pause)
+                try:
+                    written = await self.store.run(self._read_if_written)
+                except sqlite3.Error as error:  # where it stands stays: nothing is skipped
+                    logger.warning("the embedded store's feed could not read (%s)", error)
+                    await asyncio.sleep(self.retry_seconds)
+                    continue
+                # Others write: ask again soon; else less and less often.
+                pause = self.poll_seconds if written else min(pause * 2, self.idle_poll_seconds)
         finally:
             self.ready.clear()
-            self._stopping.set()
-            self._wake.set()
-            await asyncio.to_thread(follower.join)
+            self.store.after_commit = None
+            publishing.cancel()
+
+    async def _publish_batches(self) -> None:
+        while True:
+            for row in await self._batches.get():
+                try:
+                    await self._publish(row)
+                except Exception:  # one event that cannot be published stops no other
+                    logger.exception("could not publish event %s of game %s", row[2], row[1])
 
     async def _publish(self, row: _Row) -> None:
         _, game_id, seq, log_seq, visible_to, data = row
@@ -123,68 +134,37 @@ class SqliteChangeFeed:
         event = StoredEvent(seq, log_seq, visible_to, json.loads(data))
         await self._publisher.publish(game_id, event)
 
-    def _follow(
-        self,
-        loop: asyncio.AbstractEventLoop,
-        batches: asyncio.Queue[list[_Row]],
-        started: asyncio.Future[None],
-    ) -> None:
-        """On the feed's thread: every event after the newest one at the start, in rowid
-        order, handed to the event loop a batch at a time."""
-        connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        try:
-            connection.execute("PRAGMA busy_timeout=5000")
-            (last,) = connection.execute("SELECT COALESCE(MAX(rowid), 0) FROM events").fetchone()
-            loop.call_soon_threadsafe(_settle, started)
-            seen: int | None = None
-            pause = self.poll_seconds
-            while not self._stopping.is_set():
-                self._wake.wait(pause)
-                self._wake.clear()
-                try:
-                    (version,) = connection.execute("PRAGMA data_version").fetchone()
-                    if version == seen:  # quiet: ask less and less often, up to a limit
-                        pause = min(pause * 2, self.idle_poll_seconds)
-                        continue
-                    seen, pause = version, self.poll_seconds
-                    last = self._read_after(connection, last, loop, batches)
-                except sqlite3.Error as error:  # the cursor stays: nothing is skipped
-                    seen = None
-                    logger.warning("the embedded store's feed could not read (%s)", error)
-                    self._stopping.wait(self.retry_seconds)
-        except BaseException as error:
-            loop.call_soon_threadsafe(_fail, started, error)
-            raise
-        finally:
-            connection.close()
+    # ------------------------------------------------------------ on the store's thread
 
-    def _read_after(
-        self,
-        connection: sqlite3.Connection,
-        last: int,
-        loop: asyncio.AbstractEventLoop,
-        batches: asyncio.Queue[list[_Row]],
-    ) -> int:
-        """Every event after rowid `last`, handed over; the rowid of the last one."""
+    def _start(self, connection: sqlite3.Connection) -> None:
+        """From the newest event now on."""
+        (self._last,) = connection.execute("SELECT COALESCE(MAX(rowid), 0) FROM events").fetchone()
+        (self._version,) = connection.execute("PRAGMA data_version").fetchone()
+
+    def _read_if_written(self, connection: sqlite3.Connection) -> bool:
+        """Whether another connection has committed since the last look (and if so, what
+        it wrote, handed over)."""
+        (version,) = connection.execute("PRAGMA data_version").fetchone()
+        if version == self._version:
+            return False
+        self._version = version
+        self._read(connection)
+        return True
+
+    def _read(self, connection: sqlite3.Connection) -> None:
+        """Every event after the last one read, handed to the event loop."""
+        loop = self._loop
+        if loop is None:
+            return
         while True:
             rows: list[_Row] = connection.execute(
                 "SELECT rowid, game_id, seq, log_seq, visible_to, data FROM events "
                 "WHERE rowid > ? ORDER BY rowid LIMIT ?",
-                (last, BATCH),
+                (self._last, BATCH),
             ).fetchall()
             if not rows:
-                return last
-            last = rows[-1][0]
-            loop.call_soon_threadsafe(batches.put_nowait, rows)
+                return
+            self._last = rows[-1][0]
+            loop.call_soon_threadsafe(self._batches.put_nowait, rows)
             if len(rows) < BATCH:
-                return last
-
-
-def _settle(future: asyncio.Future[None]) -> None:
-    if not future.done():
-        future.set_result(None)
-
-
-def _fail(future: asyncio.Future[None], error: BaseException) -> None:
-    if not future.done():
-        future.set_exception(error)
+                return

@@ -217,10 +217,12 @@ SERVER_PIDS: dict[str, int] = {}  # base URL -> process id of the servers runnin
 
 
 def rss_mib(pid: int) -> float:
-    """A process's resident memory now, in MiB (Linux: /proc)."""
+    """A process's resident memory now, with its children's (a server's workers), in MiB
+    (Linux: /proc)."""
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
+            return int(line.split()[1]) / 1024 + sum(rss_mib(int(child)) for child in children)
     raise RuntimeError(f"no VmRSS for process {pid}")
 
 

@@ -741,6 +741,7 @@ async def _fan_out(
         "server_rss_end_over_live": round(end_rss / warm_rss, 3),
         "ws_compression": args.ws_compression,
         "server_ws": args.server_ws,
+        "server_workers": args.server_workers,
     }
 
 
@@ -793,6 +794,7 @@ def bench_subscriptions(args: argparse.Namespace) -> list[dict[str, Any]]:
             ws=args.server_ws,
             open_files=wanted,
             profile=_profile_path(args, "subscriptions"),
+            workers=args.server_workers,
         ) as url,
         httpx.Client(base_url=url, timeout=30) as client,
     ):

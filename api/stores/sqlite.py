@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import sqlite3
 import threading
 import time
@@ -35,6 +36,7 @@ from api.stores.sqlite_rows import read_events, record_to_row, row_to_record
 from api.stores.sqlite_writes import Write, game_write
 
 T = TypeVar("T")
+logger = logging.getLogger("risiko.store")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -147,6 +149,13 @@ class SqliteStore(SqlitePages, SqliteQueries):
         self._pending_lock = threading.Lock()
         self._committing = False
         self._write_lock = WriteLock(path)  # shared with the other processes on this file
+        # Called on the store's thread after each commit (api/sqlite_feed.py reads the events
+        # committed since it last read).
+        self.after_commit: Callable[[sqlite3.Connection], None] | None = None
+
+    async def run(self, function: Callable[[sqlite3.Connection], T]) -> T:
+        """`function` on the store's thread, with its connection (the store's own feed)."""
+        return await self._run(function)
 
     async def _run(self, function: Callable[[sqlite3.Connection], T]) -> T:
         if self._closed:
@@ -260,7 +269,13 @@ class SqliteStore(SqlitePages, SqliteQueries):
         (one that fails rolls back alone); what became of each. If the commit fails, nothing
         of them was written, and each gets that error."""
         with self._write_lock.held():
-            return self._transaction_locked(writes)
+            outcomes = self._transaction_locked(writes)
+        if self.after_commit is not None and self._connection is not None:
+            try:
+                self.after_commit(self._connection)
+            except sqlite3.Error:  # the feed reads it at its next look: the commit stands
+                logger.warning("could not read back a commit's events", exc_info=True)
+        return outcomes
 
     def _transaction_locked(self, writes: Sequence[Write]) -> list[BaseException | None]:
         outcomes: list[BaseException | None] = []
