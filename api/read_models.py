@@ -60,7 +60,22 @@ class Sessions:
                 kept = Session(record, kept.game, kept.last_event)
                 self.remember(kept)
             return kept
+        if kept is not None and kept.game is not None and kept.record.version < record.version:
+            return await self.catch_up(kept, record)
         return await self.rebuild(record)
+
+    async def catch_up(self, kept: Session, record: GameRecord) -> Session:
+        """The kept game, changed since by another instance: the entries after it folded
+        into a copy of it (what a rebuild does from the snapshot, without starting over)."""
+        game: Kernel | None = kept.game.clone() if kept.game is not None else None
+        for entry in await self.store.log(record.id, kept.record.version):
+            if entry.seq > record.version:
+                break  # appended after the row was read: not part of this version
+            game = replay_entry(record, game, entry)
+        last_event = await self.store.last_event_seq(record.id, record.version)
+        session = Session(record, game, last_event)
+        self.remember(session)
+        return session
 
     async def rebuild(self, record: GameRecord) -> Session:
         """Fold the log into a game: from the stored snapshot and the entries after it when

@@ -6,6 +6,7 @@ service's game, and a game rebuilt from its log, must always equal the mirror.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import AsyncGenerator, AsyncIterator, Awaitable
 from contextlib import aclosing
@@ -31,6 +32,7 @@ from tests.integration.api_support import (
     service_game,
     state_of,
 )
+from variants.classic.game import ClassicGame
 
 
 @pytest.fixture
@@ -280,6 +282,52 @@ async def test_two_services_race_and_the_loser_rebuilds(
         record = (await other.session(lobby.id)).record
         assert [s.name for s in record.seats] == ["First"]
         assert (await other.join_game(lobby.id, "Second")).seat == 1
+    finally:
+        await other_store.close()
+
+
+def reached(seq: int, game: ClassicGame) -> bool:
+    return game.seq >= seq
+
+
+@pytest.mark.anyio
+async def test_a_game_changed_by_another_process_is_caught_up_not_rebuilt(
+    database: Path, service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two processes on one SQLite file, each with the game cached: after the other one's
+    actions, a process folds the entries it missed into its copy (no rebuild), to the very
+    position the live engine holds, across snapshots and the game's resignations too."""
+    other_store = SqliteStore(database)
+    await other_store.open()
+    try:
+        other = GameService(other_store, Broker())
+        game = await service_game(service, seed="catch-up")
+        mirror = game.game
+        await other.session(game.id)
+
+        async def never(record: object) -> None:
+            raise AssertionError("rebuilt instead of caught up")
+
+        monkeypatch.setattr(other.sessions, "rebuild", never)
+        rnd = random.Random(3)
+        for behind in (1, 2, 13, 1):  # 13: past a snapshot
+            target = mirror.seq + behind
+            await play_service(service, game, functools.partial(reached, target), rnd)
+            caught = await other.session(game.id)
+            live = await service.session(game.id)
+            assert caught.game is not None
+            assert caught.game is not live.game
+            assert state_of(caught.game) == state_of(mirror)
+            assert caught.record == live.record
+            assert caught.last_event == live.last_event
+            # ... and plays on from there.
+            await play_service(other, game, functools.partial(reached, target + 1), rnd)
+        seat = next(s for s in range(3) if s != mirror.current and not mirror.eliminated[s])
+        await service.leave_game(game.id, game.tokens[seat])
+        mirror.apply(seat, a.Resign())
+        caught = await other.session(game.id)
+        assert caught.game is not None
+        assert state_of(caught.game) == state_of(mirror)
     finally:
         await other_store.close()
 
