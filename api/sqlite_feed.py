@@ -8,8 +8,9 @@ reader sees is always a prefix of it. The feed reads the events after the last o
 on the store's own thread and connection (one reader, so one order): right after each commit
 of this process, and whenever `PRAGMA data_version` on that connection, which changes only
 when another connection has committed, says another process wrote. It asks that every
-`poll_seconds` while other processes write, less and less often (up to `idle_poll_seconds`)
-while they do not: a process alone never finds anything, and costs nearly nothing.
+`poll_seconds` while other processes write (unless a commit of this process has just read
+everything), less and less often (up to `idle_poll_seconds`) while they do not: a process
+alone never finds anything, and costs nearly nothing.
 
 This process's own events it publishes as they were in memory before their commit (`expect`),
 instead of decoding them again, once that commit is known to be made: another process's
@@ -21,6 +22,7 @@ import asyncio
 import json
 import logging
 import sqlite3
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -62,8 +64,10 @@ class SqliteChangeFeed:
         self._hints: dict[tuple[str, int], tuple[RecordedEvent, _Commit]] = {}
         self._batches: asyncio.Queue[list[_Row]] = asyncio.Queue()
         self._loop: asyncio.AbstractEventLoop | None = None
-        # On the store's thread only: the last event read, and the connection's data_version.
+        # On the store's thread only: the last event read, when, and the connection's
+        # data_version.
         self._last = 0
+        self._read_at = 0.0
         self._version: int | None = None
 
     def expect(
@@ -101,6 +105,8 @@ class SqliteChangeFeed:
             pause = self.poll_seconds
             while True:
                 await asyncio.sleep(pause)
+                if time.monotonic() - self._read_at < pause:
+                    continue  # this process committed meanwhile, and read what others did
                 try:
                     written = await self.store.run(self._read_if_written)
                 except sqlite3.Error as error:  # where it stands stays: nothing is skipped
@@ -156,6 +162,7 @@ class SqliteChangeFeed:
         loop = self._loop
         if loop is None:
             return
+        self._read_at = time.monotonic()
         while True:
             rows: list[_Row] = connection.execute(
                 "SELECT rowid, game_id, seq, log_seq, visible_to, data FROM events "
