@@ -162,7 +162,13 @@ class UnitOfWork:
         entry = LogEntry(record.version, change.kind, change.seat, change.payload, now)
         self.work.publisher.expect(record.id, events, accounts_of(record))
         try:
-            await self.work.store.append(record, entry, stored, _answer(change, entry, stored))
+            await self.work.store.append(
+                record,
+                entry,
+                stored,
+                _answer(change, entry, stored),
+                seats_changed=record.seats != session.record.seats,
+            )
         except BaseException as error:
             self.work.publisher.forget(record.id, events)
             self.work.sessions.forget(self.game_id)

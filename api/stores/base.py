@@ -228,9 +228,12 @@ class Store(Protocol):
         entry: LogEntry,
         events: Sequence[StoredEvent],
         idempotency: Idempotency | None = None,
+        seats_changed: bool = True,
     ) -> None:
         """Write `entry` (seq = record.version) and its events, and replace the game's row
-        with `record`, atomically; VersionConflict if that seq is taken."""
+        with `record`, atomically; VersionConflict if that seq is taken. The seats' token
+        look-up is rewritten from `record` unless the caller knows its seats are those of the
+        version before (`seats_changed=False`: a move, most entries)."""
         ...
 
     async def get(self, game_id: str) -> GameRecord | None: ...

@@ -121,8 +121,9 @@ class MongoStore(MongoPages, MongoQueries):
         entry: LogEntry,
         events: Sequence[StoredEvent],
         idempotency: Idempotency | None = None,
+        seats_changed: bool = True,
     ) -> None:
-        await self._write(record, entry, events, idempotency, create=False)
+        await self._write(record, entry, events, idempotency, create=False, seats=seats_changed)
 
     async def _write(
         self,
@@ -132,12 +133,15 @@ class MongoStore(MongoPages, MongoQueries):
         idempotency: Idempotency | None,
         *,
         create: bool,
+        seats: bool = True,
     ) -> None:
         assert self._client is not None, "the store is not open"
         db = self.db
 
         async def write(session: AsyncClientSession) -> None:
-            await write_game(db, session, record, entry, events, idempotency, create=create)
+            await write_game(
+                db, session, record, entry, events, idempotency, create=create, seats=seats
+            )
 
         try:
             # The driver retries transient conflicts for up to two minutes; a conflict that

@@ -31,6 +31,7 @@ async def write_game(
     idempotency: Idempotency | None,
     *,
     create: bool,
+    seats: bool = True,
 ) -> None:
     """A new game (`create`) or a game's next entry, in `session`'s transaction."""
     if create:
@@ -40,7 +41,8 @@ async def write_game(
     await _insert_entry(db, session, record.id, entry)
     if events:
         await _insert_events(db, session, record.id, events)
-    await _replace_seats(db, session, record)
+    if create or seats:
+        await _replace_seats(db, session, record)
     if idempotency is not None:
         await _remember_response(db, session, record.id, idempotency)
 

@@ -226,8 +226,9 @@ class SqliteStore(SqlitePages, SqliteQueries):
         entry: LogEntry,
         events: Sequence[StoredEvent],
         idempotency: Idempotency | None = None,
+        seats_changed: bool = True,
     ) -> None:
-        await self._write(record, entry, events, idempotency, create=False)
+        await self._write(record, entry, events, idempotency, create=False, seats=seats_changed)
 
     async def _write(
         self,
@@ -237,8 +238,9 @@ class SqliteStore(SqlitePages, SqliteQueries):
         idempotency: Idempotency | None,
         *,
         create: bool,
+        seats: bool = True,
     ) -> None:
-        write = game_write(record, entry, events, idempotency, create=create)
+        write = game_write(record, entry, events, idempotency, create=create, seats=seats)
         if self.group_commit:
             await self._commit_with_others(write)
         else:

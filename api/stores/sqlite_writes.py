@@ -29,8 +29,10 @@ def game_write(
     idempotency: Idempotency | None,
     *,
     create: bool,
+    seats: bool = True,
 ) -> Write:
-    """The statements that store a new game (`create`) or a game's next entry."""
+    """The statements that store a new game (`create`) or a game's next entry (with the
+    seats' token look-up rewritten when `seats` changed)."""
 
     def write(c: sqlite3.Connection) -> None:
         if create:
@@ -39,7 +41,8 @@ def game_write(
             _update_game(c, record, entry.seq - 1)
         _insert_entry(c, record.id, entry)
         _insert_events(c, record.id, events)
-        _replace_seats(c, record)
+        if create or seats:
+            _replace_seats(c, record)
         if idempotency is not None:
             _remember_response(c, record.id, idempotency)
 

@@ -625,6 +625,25 @@ async def test_seats_follow_joins_and_leaves(store: Store) -> None:
     assert await store.seat_of("hash-1") is None
 
 
+async def test_seats_are_rewritten_only_when_the_caller_says_they_changed(store: Store) -> None:
+    """A move leaves the seats as they were: the store need not rewrite their look-up (the
+    unit of work says so), and what the look-up answers stays right."""
+    game = await created(store, seats=SEATS)
+    game = replace(game, version=game.version + 1)
+    await store.append(game, entry(game.version), [], None, seats_changed=False)
+    assert [await store.seat_of(h) for h in ("hash-0", "hash-1")] == [("g1", 0), ("g1", 1)]
+    # Told nothing changed, the store keeps the look-up as it was (the row has what it got).
+    game = replace(game, version=game.version + 1, seats=SEATS[:1])
+    await store.append(game, entry(game.version), [], None, seats_changed=False)
+    assert await store.seat_of("hash-1") == ("g1", 1)
+    assert (await store.get("g1")) == game
+    # Told they changed (the default), it rewrites it.
+    game = replace(game, version=game.version + 1)
+    await store.append(game, entry(game.version), [])
+    assert await store.seat_of("hash-1") is None
+    assert await store.seat_of("hash-0") == ("g1", 0)
+
+
 async def test_idempotency_lookup(store: Store) -> None:
     game = await created(store, seats=SEATS)
     response: Json = {"version": 2, "events": [{"seq": 2, "data": {"ü": None}}]}
