@@ -67,20 +67,17 @@ class Sessions:
     async def catch_up(self, kept: Session, record: GameRecord) -> Session:
         """The kept game, changed since by another instance: the entries after it folded
         into a copy of it (what a rebuild does from the snapshot, without starting over)."""
-        game: Kernel | None = kept.game.clone() if kept.game is not None else None
-        for entry in await self.store.log(record.id, kept.record.version):
-            if entry.seq > record.version:
-                break  # appended after the row was read: not part of this version
-            game = replay_entry(record, game, entry)
-        last_event = await self.store.last_event_seq(record.id, record.version)
-        session = Session(record, game, last_event)
-        self.remember(session)
-        return session
+        game = kept.game.clone() if kept.game is not None else None
+        return await self._folded(record, game, kept.record.version)
 
     async def rebuild(self, record: GameRecord) -> Session:
         """Fold the log into a game: from the stored snapshot and the entries after it when
         there is one, else from the start. The log is the truth, the snapshot a shortcut."""
         game, after = _from_snapshot(record)
+        return await self._folded(record, game, after)
+
+    async def _folded(self, record: GameRecord, game: Kernel | None, after: int) -> Session:
+        """`game` (at version `after`) with the log's entries up to `record`'s version."""
         for entry in await self.store.log(record.id, after):
             if entry.seq > record.version:
                 break  # appended after the row was read: not part of this version
