@@ -38,9 +38,11 @@ async def test_a_warm_submit_reads_the_row_once_and_appends_once(
         for name in READS:
             original: Callable[..., Awaitable[Any]] = getattr(store, name)
 
-            async def counted(*args: Any, _name: str = name, _call: Any = original) -> Any:
+            async def counted(
+                *args: Any, _name: str = name, _call: Any = original, **kwargs: Any
+            ) -> Any:
                 calls[_name] += 1
-                return await _call(*args)
+                return await _call(*args, **kwargs)
 
             monkeypatch.setattr(store, name, counted)
         for _ in range(3):  # three actions in a row, the cache warm after the start
