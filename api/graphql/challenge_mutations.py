@@ -14,8 +14,7 @@ from api.accounts.scopes import Principal
 from api.challenges.errors import ChallengeError
 from api.challenges.records import ChallengeRecord
 from api.challenges.service import CHALLENGED, ChallengeAccounts
-from api.graphql.account_types import refused
-from api.graphql.accounts import request_principal
+from api.graphql.account_commands import run_as_account
 from api.graphql.arguments import bounded
 from api.graphql.challenges import (
     CHALLENGE_ID,
@@ -26,10 +25,10 @@ from api.graphql.challenges import (
 )
 from api.graphql.clock import TimeControlInput
 from api.graphql.context import Info
-from api.graphql.inputs import ECHOED_KEY, UserError, user_error
+from api.graphql.inputs import ECHOED_KEY, UserError
 from api.stores.base import Admits
-from api.text_inputs import CLIENT_MUTATION_ID, DATA_NAME, TextBound
-from domain.errors import CodedError, ErrorCode
+from api.text_inputs import DATA_NAME, TextBound
+from domain.errors import ErrorCode
 
 Command = Callable[[Principal], Awaitable[ChallengeRecord]]
 NAME = TextBound("an account's name", LONGEST_SENT, least=1)
@@ -79,17 +78,12 @@ class ChallengePayload:
 
 
 async def _run(info: Info, key: str | None, command: Command) -> ChallengePayload:
-    bounded(CLIENT_MUTATION_ID, key)
-    principal = await request_principal(info)
-    try:
-        with refused():
-            record = await command(principal)
-    except CodedError as error:
-        return ChallengePayload(
-            challenge=None, user_errors=[user_error(error)], client_mutation_id=key
-        )
-    shown = challenge_type(record, challenges_of(info).now())
-    return ChallengePayload(challenge=shown, user_errors=[], client_mutation_id=key)
+    answered = await run_as_account(info, key, command)
+    record = answered.record
+    shown = None if record is None else challenge_type(record, challenges_of(info).now())
+    return ChallengePayload(
+        challenge=shown, user_errors=answered.user_errors, client_mutation_id=key
+    )
 
 
 def _command(input: ChallengeAccountsInput) -> ChallengeAccounts:

@@ -9,18 +9,14 @@ import strawberry
 from graphql import GraphQLError
 
 from api.accounts.scopes import Principal
-from api.graphql.account_types import refused
-from api.graphql.accounts import request_principal
-from api.graphql.arguments import bounded
+from api.graphql.account_commands import run_as_account
 from api.graphql.context import Info
 from api.graphql.ids import to_global_id
-from api.graphql.inputs import ECHOED_KEY, UserError, user_error
+from api.graphql.inputs import ECHOED_KEY, UserError
 from api.graphql.rating_types import Speed
 from api.ladder.records import LadderRecord
 from api.ladder.service import Ladder
 from api.ratings.records import Speed as RatingSpeed
-from api.text_inputs import CLIENT_MUTATION_ID
-from domain.errors import CodedError
 
 
 @strawberry.type(description="An account on the bots' ladder.")
@@ -100,14 +96,14 @@ class LadderMutation:
 
 async def _run(info: Info, input: LadderInput, *, join: bool) -> LadderPayload:
     key = input.client_mutation_id
-    bounded(CLIENT_MUTATION_ID, key)
-    principal = await request_principal(info)
-    ladder = ladder_of(info)
-    try:
-        with refused():
-            command = ladder.join if join else ladder.leave
-            record = await command(principal)
-    except CodedError as error:
-        return LadderPayload(ladder=None, user_errors=[user_error(error)], client_mutation_id=key)
-    status = ladder_status(ladder, record, principal.account_id)
-    return LadderPayload(ladder=status, user_errors=[], client_mutation_id=key)
+
+    async def command(principal: Principal) -> LadderRecord:
+        ladder = ladder_of(info)
+        return await (ladder.join if join else ladder.leave)(principal)
+
+    answered = await run_as_account(info, key, command)
+    record = answered.record
+    status = None
+    if record is not None:
+        status = ladder_status(ladder_of(info), record, answered.principal.account_id)
+    return LadderPayload(ladder=status, user_errors=answered.user_errors, client_mutation_id=key)

@@ -12,20 +12,19 @@ import strawberry
 from graphql import GraphQLError
 
 from api.accounts.scopes import Principal
-from api.graphql.account_types import refused
-from api.graphql.accounts import request_principal
+from api.graphql.account_commands import run_as_account
 from api.graphql.arguments import bounded
 from api.graphql.clock import TimeControl, TimeControlInput, iso, time_control_of
 from api.graphql.context import Info
 from api.graphql.ids import from_global_id, to_global_id
-from api.graphql.inputs import ECHOED_KEY, UserError, user_error
+from api.graphql.inputs import ECHOED_KEY, UserError
 from api.graphql.rating_types import Speed
 from api.pool.records import CANCELLED, EXPIRED, OPEN, SeekRecord
 from api.pool.service import MOST_SEEKS, JoinSeek, Pool, PoolError
 from api.ratings.records import Speed as RatingSpeed
-from api.text_inputs import CLIENT_MUTATION_ID, DATA_NAME, GLOBAL_ID, SEED
+from api.text_inputs import DATA_NAME, GLOBAL_ID, SEED
 from competition.matchmaking import Opponents
-from domain.errors import CodedError, ErrorCode
+from domain.errors import ErrorCode
 
 SHOWN_SEEKS = 20
 
@@ -139,14 +138,9 @@ class SeekPayload:
 async def _run(
     info: Info, key: str | None, command: Callable[[Principal], Awaitable[SeekRecord]]
 ) -> SeekPayload:
-    bounded(CLIENT_MUTATION_ID, key)
-    principal = await request_principal(info)
-    try:
-        with refused():
-            record = await command(principal)
-    except CodedError as error:
-        return SeekPayload(seek=None, user_errors=[user_error(error)], client_mutation_id=key)
-    return SeekPayload(seek=seek_type(record), user_errors=[], client_mutation_id=key)
+    answered = await run_as_account(info, key, command)
+    shown = None if answered.record is None else seek_type(answered.record)
+    return SeekPayload(seek=shown, user_errors=answered.user_errors, client_mutation_id=key)
 
 
 def _seek_id(value: str) -> str:

@@ -12,12 +12,12 @@ import strawberry
 
 from api.accounts.names import LONGEST_SENT, name_key
 from api.accounts.scopes import Principal
-from api.graphql.account_types import accounts_of, refused
-from api.graphql.accounts import request_principal
+from api.graphql.account_commands import run_as_account
+from api.graphql.account_types import accounts_of
 from api.graphql.arguments import bounded
 from api.graphql.clock import TimeControlInput
 from api.graphql.context import Info
-from api.graphql.inputs import ECHOED_KEY, UserError, user_error
+from api.graphql.inputs import ECHOED_KEY, UserError
 from api.graphql.tournaments import (
     TOURNAMENT_ID,
     Tournament,
@@ -26,12 +26,12 @@ from api.graphql.tournaments import (
     tournaments_of,
 )
 from api.stores.base import Admits
-from api.text_inputs import CLIENT_MUTATION_ID, DATA_NAME, TextBound
+from api.text_inputs import DATA_NAME, TextBound
 from api.tournaments.commands import MAX_ROUND_LIMIT, CreateTournament
 from api.tournaments.errors import TournamentError
 from api.tournaments.games import offered
 from api.tournaments.records import TournamentRecord
-from domain.errors import CodedError, ErrorCode
+from domain.errors import ErrorCode
 
 # An ISO 8601 time with its offset and fractions of a second is 32 characters.
 MOMENT = TextBound("a time", 40, least=1)
@@ -111,17 +111,10 @@ class TournamentPayload:
 
 
 async def _run(info: Info, key: str | None, command: Command) -> TournamentPayload:
-    bounded(CLIENT_MUTATION_ID, key)
-    principal = await request_principal(info)
-    try:
-        with refused():
-            record = await command(principal)
-    except CodedError as error:
-        return TournamentPayload(
-            tournament=None, user_errors=[user_error(error)], client_mutation_id=key
-        )
+    answered = await run_as_account(info, key, command)
+    shown = None if answered.record is None else tournament_type(answered.record)
     return TournamentPayload(
-        tournament=tournament_type(record), user_errors=[], client_mutation_id=key
+        tournament=shown, user_errors=answered.user_errors, client_mutation_id=key
     )
 
 
